@@ -1,0 +1,113 @@
+//! A fixed-size set of cells (up to 192), for occupancy and destination sets.
+
+use crate::complex::Cell;
+
+/// A set of cells as a 192-bit bitset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bits([u64; 3]);
+
+impl Bits {
+    /// The empty set.
+    pub const EMPTY: Bits = Bits([0; 3]);
+
+    /// Adds a cell.
+    #[inline]
+    pub fn insert(&mut self, c: Cell) {
+        self.0[c.index() >> 6] |= 1 << (c.index() & 63);
+    }
+
+    /// Removes a cell.
+    #[inline]
+    pub fn remove(&mut self, c: Cell) {
+        self.0[c.index() >> 6] &= !(1 << (c.index() & 63));
+    }
+
+    /// Whether the cell is in the set.
+    #[inline]
+    pub fn contains(&self, c: Cell) -> bool {
+        self.0[c.index() >> 6] >> (c.index() & 63) & 1 == 1
+    }
+
+    /// Number of cells.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// True when empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 3]
+    }
+
+    /// The cells not in `other`.
+    #[inline]
+    pub fn without(self, other: Bits) -> Bits {
+        Bits([
+            self.0[0] & !other.0[0],
+            self.0[1] & !other.0[1],
+            self.0[2] & !other.0[2],
+        ])
+    }
+
+    /// Iterates the cells in increasing index order.
+    pub fn iter(self) -> BitsIter {
+        BitsIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+impl FromIterator<Cell> for Bits {
+    fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Bits {
+        let mut b = Bits::EMPTY;
+        for c in iter {
+            b.insert(c);
+        }
+        b
+    }
+}
+
+/// Iterator over the cells of a [`Bits`].
+pub struct BitsIter {
+    words: [u64; 3],
+    word: usize,
+}
+
+impl Iterator for BitsIter {
+    type Item = Cell;
+
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        while self.word < 3 {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some(Cell((self.word * 64 + w.trailing_zeros() as usize) as u8));
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_remove_iterate() {
+        let mut b = Bits::EMPTY;
+        for i in [0u8, 63, 64, 127, 128, 161] {
+            b.insert(Cell(i));
+        }
+        assert_eq!(b.len(), 6);
+        b.remove(Cell(64));
+        assert!(!b.contains(Cell(64)) && b.contains(Cell(161)));
+        assert_eq!(
+            b.iter().map(|c| c.0).collect::<Vec<_>>(),
+            vec![0, 63, 127, 128, 161]
+        );
+    }
+}

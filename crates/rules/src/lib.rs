@@ -1,0 +1,34 @@
+//! The rules of Surface Chess as data: cell complexes, transport, moves, legality, endings,
+//! records, notation and perft. No Bevy, no I/O beyond serde.
+#![deny(missing_docs)]
+
+mod action;
+mod attacks;
+mod bits;
+mod complex;
+mod frame;
+mod mesh;
+mod movegen;
+mod perft;
+mod piece;
+mod position;
+mod tables;
+mod text;
+mod variant;
+
+pub mod surfaces;
+
+pub use action::{Action, ActionKind};
+pub use bits::Bits;
+pub use complex::{Cell, Chart, Complex, ComplexError, Coord, Gluing};
+pub use frame::{Dir, Frame, Vector};
+pub use mesh::{Corner, Link, Mesh, identified_points};
+pub use perft::{divide, perft};
+pub use piece::{Color, Facing, Piece, Role};
+pub use position::{CastlingRights, EpTrace, IllegalAction, MAX_CELLS, Position};
+pub use tables::{FacingMode, king_targets, knight_targets, ray};
+pub use text::{Field, ParsePositionError};
+pub use variant::{
+    CastleSide, CastleSpec, Claims, Endings, MaterialRule, PromotionRule, RULES_VERSION,
+    UnknownVariant, Variant, VariantRules,
+};

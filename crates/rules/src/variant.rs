@@ -1,0 +1,447 @@
+//! The five variants as data: complex, movement tables, setup, promotion, castling, pawn-facing
+//! mode, endings and player exchange.
+
+use crate::bits::Bits;
+use crate::complex::{Cell, Complex, Coord};
+use crate::frame::Frame;
+use crate::piece::{Color, Facing, Piece, Role};
+use crate::surfaces;
+use crate::tables::{FacingMode, Tables};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+/// The version string of the rules every variant here implements.
+pub const RULES_VERSION: &str = "surface-rules-0.1";
+
+/// A playable variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variant {
+    /// The twisted strip M 10×9.
+    Mobius,
+    /// The immersed Klein bottle K 9×18.
+    Klein,
+    /// The two-holed surface G, charts I and II.
+    Genus2,
+    /// Ordinary chess on an 8×8 Möbius strip.
+    Endless,
+    /// Ordinary chess on a flat 8×8 board.
+    Chess,
+}
+
+impl Variant {
+    /// All variants.
+    pub const ALL: [Variant; 5] = [
+        Variant::Mobius,
+        Variant::Klein,
+        Variant::Genus2,
+        Variant::Endless,
+        Variant::Chess,
+    ];
+
+    /// The stable name used in records and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Mobius => "mobius",
+            Variant::Klein => "klein",
+            Variant::Genus2 => "genus2",
+            Variant::Endless => "endless",
+            Variant::Chess => "chess",
+        }
+    }
+
+    /// The variant's rules and tables, computed on first use.
+    pub fn rules(self) -> &'static VariantRules {
+        static CELLS: [OnceLock<VariantRules>; 5] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        CELLS[self as usize].get_or_init(|| VariantRules::build(self))
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown variant name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        write!(
+            f,
+            "unknown variant '{}' (expected one of: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| UnknownVariant(s.to_owned()))
+    }
+}
+
+/// Castling towards increasing files (east) or decreasing files (west).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CastleSide {
+    /// King and rook on the east side (king side in ordinary chess).
+    East = 0,
+    /// West side (queen side in ordinary chess).
+    West = 1,
+}
+
+impl CastleSide {
+    /// Both sides.
+    pub const ALL: [CastleSide; 2] = [CastleSide::East, CastleSide::West];
+}
+
+/// The cells of one castling move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastleSpec {
+    /// The named original king's home cell.
+    pub king_from: Cell,
+    /// The king's one-step transit cell.
+    pub king_transit: Cell,
+    /// The king's destination.
+    pub king_to: Cell,
+    /// The named original rook's home cell.
+    pub rook_from: Cell,
+    /// The rook's destination.
+    pub rook_to: Cell,
+    /// Cells strictly between king and rook on the home rank: all must be empty.
+    pub between: Vec<Cell>,
+}
+
+/// How a variant decides draws beyond mate and stalemate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Endings {
+    /// Occurrences of a position key that draw automatically.
+    pub repetition_draw: u32,
+    /// Consecutive halfmoves without pawn move or capture that draw automatically.
+    pub halfmove_draw: u32,
+    /// Draws a player may claim, if the variant has them.
+    pub claims: Option<Claims>,
+    /// Which material draws at once.
+    pub material: MaterialRule,
+}
+
+/// Claimable draws (Endless and ordinary chess).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claims {
+    /// Occurrences of a key that allow a claim.
+    pub repetition: u32,
+    /// Halfmoves that allow a claim.
+    pub halfmoves: u32,
+}
+
+/// Which material ends the game as a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaterialRule {
+    /// Only the two bare kings (the surfaces and Endless).
+    BareKings,
+    /// The usual insufficient material of ordinary chess.
+    Insufficient,
+}
+
+/// Where a pawn promotes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionRule {
+    /// On the last rank in its facing direction (M): the top rank facing up, the bottom facing down.
+    LastForwardRank,
+    /// On a fixed owner-marked rank of one chart, whatever the facing.
+    OwnerRank {
+        /// White's chart and rank index.
+        white: (u8, u8),
+        /// Black's chart and rank index.
+        black: (u8, u8),
+    },
+}
+
+/// Everything that makes a variant: all static, shared by every position.
+#[derive(Debug)]
+pub struct VariantRules {
+    /// Which variant.
+    pub variant: Variant,
+    /// The cell complex.
+    pub complex: Complex,
+    /// Whether pawn facing is transported.
+    pub facing_mode: FacingMode,
+    /// Where pawns promote.
+    pub promotion_rule: PromotionRule,
+    /// Castling cells by colour and side, if the variant castles.
+    pub castling: Option<[[CastleSpec; 2]; 2]>,
+    /// Draw rules.
+    pub endings: Endings,
+    /// The initial placement.
+    pub setup: Vec<(Cell, Piece)>,
+    /// The player exchange Φ on cells.
+    pub exchange_cells: Vec<Cell>,
+    /// Φ's action on local directions.
+    pub exchange_frame: Frame,
+    pub(crate) tables: Tables,
+    pub(crate) promotes: [[Bits; 2]; 2],
+}
+
+/// The rows of White's initial placement, from rank 1 up, one character per file (`.` empty).
+struct Camp {
+    chart: u8,
+    rows: &'static [&'static str],
+}
+
+const MOBIUS_CAMP: Camp = Camp {
+    chart: 0,
+    rows: &["PR.BQKBNRP", ".PNPPP.PP."],
+};
+const KLEIN_CAMP: Camp = Camp {
+    chart: 0,
+    rows: &[
+        "",
+        "",
+        "",
+        ".P.NKN.P.",
+        "..BRQR.B.",
+        ".P.PPP.P.",
+        "....P....",
+    ],
+};
+const GENUS2_CAMP: Camp = Camp {
+    chart: 0,
+    rows: &[".P.NKN.P.", "..BRQRB..", ".P.PPP.P.", "....P...."],
+};
+const CHESS_CAMP: Camp = Camp {
+    chart: 0,
+    rows: &["RNBQKBNR", "PPPPPPPP"],
+};
+
+impl VariantRules {
+    fn build(variant: Variant) -> VariantRules {
+        let (complex, camp, facing_mode) = match variant {
+            Variant::Mobius => (
+                surfaces::mobius(10, 9),
+                MOBIUS_CAMP,
+                FacingMode::Transported,
+            ),
+            Variant::Klein => (surfaces::klein(), KLEIN_CAMP, FacingMode::Transported),
+            Variant::Genus2 => (surfaces::genus2(), GENUS2_CAMP, FacingMode::Transported),
+            Variant::Endless => (surfaces::mobius(8, 8), CHESS_CAMP, FacingMode::Fixed),
+            Variant::Chess => (surfaces::flat(8, 8), CHESS_CAMP, FacingMode::Fixed),
+        };
+        let (exchange_cells, exchange_frame) = exchange_map(&complex, variant);
+        let setup = camp_setup(&complex, &camp, &exchange_cells);
+        let promotion_rule = match variant {
+            Variant::Mobius => PromotionRule::LastForwardRank,
+            Variant::Klein => PromotionRule::OwnerRank {
+                white: (0, 14),
+                black: (0, 3),
+            },
+            Variant::Genus2 => PromotionRule::OwnerRank {
+                white: (1, 8),
+                black: (0, 0),
+            },
+            Variant::Endless | Variant::Chess => PromotionRule::OwnerRank {
+                white: (0, 7),
+                black: (0, 0),
+            },
+        };
+        let castling = match variant {
+            Variant::Mobius => Some(castle_specs(&complex, 5, (8, 6, 7, 6), (1, 4, 3, 4))),
+            Variant::Endless | Variant::Chess => {
+                Some(castle_specs(&complex, 4, (7, 5, 6, 5), (0, 3, 2, 3)))
+            }
+            Variant::Klein | Variant::Genus2 => None,
+        };
+        let endings = match variant {
+            Variant::Mobius | Variant::Klein | Variant::Genus2 => Endings {
+                repetition_draw: 5,
+                halfmove_draw: 150,
+                claims: None,
+                material: MaterialRule::BareKings,
+            },
+            Variant::Endless | Variant::Chess => Endings {
+                repetition_draw: 5,
+                halfmove_draw: 150,
+                claims: Some(Claims {
+                    repetition: 3,
+                    halfmoves: 100,
+                }),
+                material: if variant == Variant::Chess {
+                    MaterialRule::Insufficient
+                } else {
+                    MaterialRule::BareKings
+                },
+            },
+        };
+        let promotes = promotion_cells(&complex, promotion_rule);
+        let tables = Tables::new(&complex, facing_mode);
+        VariantRules {
+            variant,
+            complex,
+            facing_mode,
+            promotion_rule,
+            castling,
+            endings,
+            setup,
+            exchange_cells,
+            exchange_frame,
+            tables,
+            promotes,
+        }
+    }
+
+    /// Whether a pawn of `color` arriving on `cell` with `facing` must promote.
+    #[inline]
+    pub fn promotes(&self, color: Color, cell: Cell, facing: Facing) -> bool {
+        self.promotes[color.index()][facing.index()].contains(cell)
+    }
+
+    /// The castling cells for a colour and side, if the variant castles.
+    pub fn castle(&self, color: Color, side: CastleSide) -> Option<&CastleSpec> {
+        self.castling
+            .as_ref()
+            .map(|c| &c[color.index()][side as usize])
+    }
+
+    /// Φ applied to a cell.
+    pub fn exchange(&self, c: Cell) -> Cell {
+        self.exchange_cells[c.index()]
+    }
+}
+
+/// Φ: (s, x, y) ↦ (s, x, H−1−y) on single-chart boards, (1−s, 8−x, 8−y) on G.
+fn exchange_map(complex: &Complex, variant: Variant) -> (Vec<Cell>, Frame) {
+    let charts = complex.charts();
+    let frame = if variant == Variant::Genus2 {
+        Frame::HALF_TURN
+    } else {
+        Frame::FLIP_VERTICAL
+    };
+    let cells = complex
+        .cells()
+        .map(|c| {
+            let at = complex.coord(c);
+            let chart = &charts[usize::from(at.chart)];
+            let image = if variant == Variant::Genus2 {
+                Coord {
+                    chart: 1 - at.chart,
+                    file: chart.width - 1 - at.file,
+                    rank: chart.height - 1 - at.rank,
+                }
+            } else {
+                Coord {
+                    rank: chart.height - 1 - at.rank,
+                    ..at
+                }
+            };
+            complex.cell_at(image).expect("Φ maps cells to cells")
+        })
+        .collect();
+    (cells, frame)
+}
+
+fn camp_setup(complex: &Complex, camp: &Camp, exchange: &[Cell]) -> Vec<(Cell, Piece)> {
+    let mut setup = Vec::new();
+    for (rank, row) in camp.rows.iter().enumerate() {
+        for (file, ch) in row.chars().enumerate() {
+            let Some(role) = Role::from_letter(ch) else {
+                continue;
+            };
+            let at = Coord {
+                chart: camp.chart,
+                file: file as u8,
+                rank: rank as u8,
+            };
+            let cell = complex.cell_at(at).expect("camp inside the chart");
+            for color in Color::ALL {
+                let piece = match role {
+                    Role::Pawn => Piece::pawn(color, color.home_facing(), true),
+                    _ => Piece::new(color, role),
+                };
+                let at = if color == Color::White {
+                    cell
+                } else {
+                    exchange[cell.index()]
+                };
+                setup.push((at, piece));
+            }
+        }
+    }
+    setup.sort_by_key(|&(c, _)| c);
+    setup
+}
+
+/// Castling cells on White's rank 1 and Black's top rank: `(rook_from, rook_to, king_to, transit)`
+/// file indices for the east and west sides.
+fn castle_specs(
+    complex: &Complex,
+    king: u8,
+    east: (u8, u8, u8, u8),
+    west: (u8, u8, u8, u8),
+) -> [[CastleSpec; 2]; 2] {
+    let top = complex.charts()[0].height - 1;
+    let spec = |rank: u8, (rook_from, rook_to, king_to, transit): (u8, u8, u8, u8)| {
+        let cell = |file: u8| {
+            complex
+                .cell_at(Coord {
+                    chart: 0,
+                    file,
+                    rank,
+                })
+                .expect("home rank cell")
+        };
+        let (lo, hi) = (king.min(rook_from), king.max(rook_from));
+        CastleSpec {
+            king_from: cell(king),
+            king_transit: cell(transit),
+            king_to: cell(king_to),
+            rook_from: cell(rook_from),
+            rook_to: cell(rook_to),
+            between: (lo + 1..hi).map(cell).collect(),
+        }
+    };
+    [
+        [spec(0, east), spec(0, west)],
+        [spec(top, east), spec(top, west)],
+    ]
+}
+
+fn promotion_cells(complex: &Complex, rule: PromotionRule) -> [[Bits; 2]; 2] {
+    let mut out = [[Bits::EMPTY; 2]; 2];
+    for c in complex.cells() {
+        let at = complex.coord(c);
+        let top = complex.charts()[usize::from(at.chart)].height - 1;
+        for color in Color::ALL {
+            for facing in [Facing::Up, Facing::Down] {
+                let yes = match rule {
+                    PromotionRule::LastForwardRank => match facing {
+                        Facing::Up => at.rank == top,
+                        Facing::Down => at.rank == 0,
+                    },
+                    PromotionRule::OwnerRank { white, black } => {
+                        let (chart, rank) = if color == Color::White { white } else { black };
+                        (at.chart, at.rank) == (chart, rank)
+                    }
+                };
+                if yes {
+                    out[color.index()][facing.index()].insert(c);
+                }
+            }
+        }
+    }
+    out
+}
