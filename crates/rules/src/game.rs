@@ -1,0 +1,372 @@
+//! A game: its starting position, the actions played, repetition counts and the result, decided in
+//! the rules' order (mate, stalemate, material, repetition, move count).
+
+use crate::action::{Action, ActionKind};
+use crate::complex::Cell;
+use crate::piece::{Color, Role};
+use crate::position::{CastlingRights, IllegalAction, MAX_CELLS, Position};
+use crate::variant::{MaterialRule, Variant};
+use std::collections::HashMap;
+use std::fmt;
+
+/// The repetition key: placement (with pawn fields), side to move, castling rights, and the
+/// en-passant middle and victim only when the player to move has a legal en-passant capture.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PositionKey {
+    variant: Variant,
+    squares: [u8; MAX_CELLS],
+    side: Color,
+    castling: CastlingRights,
+    ep: Option<(Cell, Cell)>,
+}
+
+impl Position {
+    /// The position's repetition key.
+    pub fn key(&self) -> PositionKey {
+        let ep = self
+            .ep
+            .filter(|_| self.has_legal_en_passant())
+            .map(|t| (t.middle, t.destination));
+        PositionKey {
+            variant: self.variant(),
+            squares: self.squares,
+            side: self.side,
+            castling: self.castling,
+            ep,
+        }
+    }
+
+    fn has_legal_en_passant(&self) -> bool {
+        self.legal_actions()
+            .iter()
+            .any(|a| matches!(a.kind, ActionKind::EnPassant { .. }))
+    }
+
+    /// Whether only the two kings remain.
+    pub fn bare_kings(&self) -> bool {
+        self.occupied[0].len() == 1 && self.occupied[1].len() == 1
+    }
+
+    /// Ordinary chess's insufficient material: bare kings, a single minor piece, or only bishops
+    /// all on one colour of the flat board.
+    pub fn insufficient_material(&self) -> bool {
+        let others: Vec<(Cell, Role)> = self
+            .pieces()
+            .filter(|(_, p)| p.role() != Role::King)
+            .map(|(c, p)| (c, p.role()))
+            .collect();
+        match others.as_slice() {
+            [] => true,
+            [(_, Role::Knight | Role::Bishop)] => true,
+            bishops if bishops.iter().all(|(_, r)| *r == Role::Bishop) => {
+                let shade = |c: Cell| {
+                    let at = self.complex().coord(c);
+                    (at.file + at.rank) % 2
+                };
+                bishops
+                    .iter()
+                    .all(|&(c, _)| shade(c) == shade(bishops[0].0))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The player to move is checked and has no legal action.
+    Checkmate,
+    /// The player to move is not checked and has no legal action.
+    Stalemate,
+    /// Only the two kings remain.
+    BareKings,
+    /// Ordinary chess: neither side can mate.
+    InsufficientMaterial,
+    /// A position key occurred for the fifth time.
+    FivefoldRepetition,
+    /// 150 consecutive halfmoves without a pawn move or capture.
+    MoveLimit,
+    /// A player claimed a threefold repetition (Endless and chess).
+    ThreefoldClaim,
+    /// A player claimed 50 moves without pawn move or capture (Endless and chess).
+    FiftyMoveClaim,
+    /// The players agreed a draw.
+    Agreement,
+    /// A player resigned.
+    Resignation,
+}
+
+impl EndReason {
+    /// All reasons.
+    pub const ALL: [EndReason; 10] = [
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::BareKings,
+        EndReason::InsufficientMaterial,
+        EndReason::FivefoldRepetition,
+        EndReason::MoveLimit,
+        EndReason::ThreefoldClaim,
+        EndReason::FiftyMoveClaim,
+        EndReason::Agreement,
+        EndReason::Resignation,
+    ];
+
+    /// A stable lower-case name, used in records.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::BareKings => "bare kings",
+            EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::FivefoldRepetition => "fivefold repetition",
+            EndReason::MoveLimit => "150 halfmoves",
+            EndReason::ThreefoldClaim => "threefold repetition claimed",
+            EndReason::FiftyMoveClaim => "50 moves claimed",
+            EndReason::Agreement => "agreement",
+            EndReason::Resignation => "resignation",
+        }
+    }
+}
+
+/// A finished game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(c) => write!(f, "{} wins by {}", c.name(), self.reason.name()),
+            None => write!(f, "draw by {}", self.reason.name()),
+        }
+    }
+}
+
+/// Why a game refuses a request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The game has already ended.
+    Over(Outcome),
+    /// The action is not legal in the current position.
+    Illegal(IllegalAction),
+    /// No draw can be claimed now (or the variant has no claims).
+    NoClaim,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Over(o) => write!(f, "the game is over ({o})"),
+            GameError::Illegal(e) => e.fmt(f),
+            GameError::NoClaim => f.write_str("no draw can be claimed in this position"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// Where a game started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The variant's initial position.
+    Initial,
+    /// An edited setup, with its label; it does not claim to have occurred in a game.
+    Edited {
+        /// The setup's label (provenance).
+        label: String,
+    },
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Start,
+    positions: Vec<Position>,
+    actions: Vec<Action>,
+    counts: HashMap<PositionKey, u32>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// A new game from the variant's initial position.
+    pub fn new(variant: Variant) -> Game {
+        Game::from_position(Position::new(variant), Start::Initial)
+    }
+
+    /// A new game from a position; the position counts once for repetition. Setup mode begins a
+    /// new history.
+    pub fn from_position(position: Position, start: Start) -> Game {
+        let mut game = Game {
+            start,
+            positions: vec![position],
+            actions: Vec::new(),
+            counts: HashMap::new(),
+            outcome: None,
+        };
+        game.record_current();
+        game
+    }
+
+    /// Where the game started.
+    pub fn start(&self) -> &Start {
+        &self.start
+    }
+
+    /// The starting position.
+    pub fn initial(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("a game has a position")
+    }
+
+    /// The position after `ply` actions (0 = start), if that many were played.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    /// The actions played.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The result, once the game has ended.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// How often the current position's key has occurred.
+    pub fn repetitions(&self) -> u32 {
+        self.counts
+            .get(&self.position().key())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The notation of every action played, each in the position it was played from.
+    pub fn notations(&self) -> Vec<String> {
+        self.actions
+            .iter()
+            .zip(&self.positions)
+            .map(|(&a, p)| p.notation(a))
+            .collect()
+    }
+
+    /// Plays an action and decides whether the game has ended.
+    pub fn play(&mut self, action: Action) -> Result<(), GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::Over(o));
+        }
+        let next = self.position().play(action).map_err(GameError::Illegal)?;
+        self.positions.push(next);
+        self.actions.push(action);
+        self.record_current();
+        Ok(())
+    }
+
+    /// The player to move resigns.
+    pub fn resign(&mut self, loser: Color) -> Result<(), GameError> {
+        self.finish(Outcome {
+            winner: Some(!loser),
+            reason: EndReason::Resignation,
+        })
+    }
+
+    /// The players agree a draw.
+    pub fn agree_draw(&mut self) -> Result<(), GameError> {
+        self.finish(Outcome {
+            winner: None,
+            reason: EndReason::Agreement,
+        })
+    }
+
+    /// The claimable draw available now, if the variant has claims.
+    pub fn claimable(&self) -> Option<EndReason> {
+        let claims = self.position().rules().endings.claims?;
+        if self.repetitions() >= claims.repetition {
+            Some(EndReason::ThreefoldClaim)
+        } else if self.position().halfmove() >= claims.halfmoves {
+            Some(EndReason::FiftyMoveClaim)
+        } else {
+            None
+        }
+    }
+
+    /// Claims a draw (threefold repetition or 50 moves) where the variant allows it.
+    pub fn claim_draw(&mut self) -> Result<EndReason, GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::Over(o));
+        }
+        let reason = self.claimable().ok_or(GameError::NoClaim)?;
+        self.finish(Outcome {
+            winner: None,
+            reason,
+        })?;
+        Ok(reason)
+    }
+
+    fn finish(&mut self, outcome: Outcome) -> Result<(), GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::Over(o));
+        }
+        self.outcome = Some(outcome);
+        Ok(())
+    }
+
+    fn record_current(&mut self) {
+        let key = self.position().key();
+        let count = {
+            let n = self.counts.entry(key).or_insert(0);
+            *n += 1;
+            *n
+        };
+        self.outcome = automatic_ending(self.position(), count);
+    }
+}
+
+/// The automatic result of a position whose key has now occurred `count` times, in the rules'
+/// order: mate, stalemate, material, repetition, halfmove limit.
+pub fn automatic_ending(p: &Position, count: u32) -> Option<Outcome> {
+    let endings = p.rules().endings;
+    let draw = |reason| {
+        Some(Outcome {
+            winner: None,
+            reason,
+        })
+    };
+    if !p.has_legal_action() {
+        return if p.is_check() {
+            Some(Outcome {
+                winner: Some(!p.side_to_move()),
+                reason: EndReason::Checkmate,
+            })
+        } else {
+            draw(EndReason::Stalemate)
+        };
+    }
+    match endings.material {
+        MaterialRule::BareKings if p.bare_kings() => return draw(EndReason::BareKings),
+        MaterialRule::Insufficient if p.insufficient_material() => {
+            return draw(if p.bare_kings() {
+                EndReason::BareKings
+            } else {
+                EndReason::InsufficientMaterial
+            });
+        }
+        _ => {}
+    }
+    if count >= endings.repetition_draw {
+        return draw(EndReason::FivefoldRepetition);
+    }
+    if p.halfmove() >= endings.halfmove_draw {
+        return draw(EndReason::MoveLimit);
+    }
+    None
+}
