@@ -116,7 +116,7 @@ impl Corner {
 }
 
 /// The link of a mesh vertex.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Link {
     /// An interior vertex with this many cell corners around it.
     Circle(usize),
