@@ -88,7 +88,7 @@ impl fmt::Display for RecordError {
             RecordError::Json(e) => write!(f, "not a game record: {e}"),
             RecordError::Field { field, reason } => write!(f, "record field '{field}': {reason}"),
             RecordError::Action { ply, text, reason } => {
-                let number = (ply + 1) / 2;
+                let number = ply.div_ceil(2);
                 let dots = if ply % 2 == 1 { "." } else { "..." };
                 write!(f, "ply {ply} ({number}{dots} {text}): {reason}")
             }

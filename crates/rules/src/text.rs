@@ -354,8 +354,7 @@ fn parse_pawn(
         FacingMode::Fixed => color.home_facing(),
     };
     let unused = if standard_fen(rules) {
-        let home = rules.complex.coord(cell).rank == if color == Color::White { 1 } else { 6 };
-        home
+        rules.complex.coord(cell).rank == if color == Color::White { 1 } else { 6 }
     } else if chars.peek() == Some(&'*') {
         chars.next();
         true

@@ -18,7 +18,7 @@ fn inside(at: Coord, d: Dir, width: u8, height: u8) -> Option<Coord> {
     let v = d.vector();
     let file = i16::from(at.file) + i16::from(v.x);
     let rank = i16::from(at.rank) + i16::from(v.y);
-    ((0..i16::from(width)).contains(&file) && (0..i16::from(height)).contains(&rank)).then(|| {
+    ((0..i16::from(width)).contains(&file) && (0..i16::from(height)).contains(&rank)).then_some({
         Coord {
             chart: at.chart,
             file: file as u8,
