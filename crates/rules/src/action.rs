@@ -2,7 +2,7 @@
 
 use crate::complex::Cell;
 use crate::piece::{Facing, Role};
-use crate::variant::CastleSide;
+use crate::variant::{CastleSide, VariantRules};
 
 /// A legal move's identity. Two routes that produce the same final state are one action; the
 /// same destination with another pawn facing or promotion piece is another action.
@@ -64,6 +64,31 @@ impl Action {
             | ActionKind::DoubleStep { facing, .. }
             | ActionKind::EnPassant { facing, .. } => Some(facing),
             _ => None,
+        }
+    }
+
+    /// The player-exchange image Φ(a): cells mapped by Φ, pawn facing reversed, promotion piece and
+    /// castling side (east stays east) kept.
+    pub fn exchanged(self, rules: &VariantRules) -> Action {
+        let kind = match self.kind {
+            ActionKind::Pawn { facing, promotion } => ActionKind::Pawn {
+                facing: facing.reversed(),
+                promotion,
+            },
+            ActionKind::DoubleStep { facing, promotion } => ActionKind::DoubleStep {
+                facing: facing.reversed(),
+                promotion,
+            },
+            ActionKind::EnPassant { facing, promotion } => ActionKind::EnPassant {
+                facing: facing.reversed(),
+                promotion,
+            },
+            other => other,
+        };
+        Action {
+            from: rules.exchange(self.from),
+            to: rules.exchange(self.to),
+            kind,
         }
     }
 

@@ -271,6 +271,24 @@ impl Game {
         Ok(())
     }
 
+    /// The player-exchange image of the whole game: the starting position and every action mapped
+    /// by Φ in their original order, the result's winner exchanged.
+    pub fn exchanged(&self) -> Game {
+        let rules = self.initial().rules();
+        let mut game = Game::from_position(self.initial().exchanged(), self.start.clone());
+        for &a in &self.actions {
+            game.play(a.exchanged(rules))
+                .expect("Φ maps legal actions to legal actions");
+        }
+        if game.outcome.is_none() {
+            game.outcome = self.outcome.map(|o| Outcome {
+                winner: o.winner.map(|c| !c),
+                reason: o.reason,
+            });
+        }
+        game
+    }
+
     /// The player to move resigns.
     pub fn resign(&mut self, loser: Color) -> Result<(), GameError> {
         self.finish(Outcome {

@@ -773,3 +773,59 @@ fn claimable_draws_exist_on_endless_and_chess_only() {
         Some("insufficient material")
     );
 }
+
+#[test]
+fn stalemate_is_a_draw() {
+    let p = Position::from_text(Variant::Chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    let g = Game::from_position(
+        p,
+        surface_chess_rules::Start::Edited {
+            label: "stalemate".into(),
+        },
+    );
+    let o = g.outcome().expect("no legal action");
+    assert_eq!((o.winner, o.reason.name()), (None, "stalemate"));
+}
+
+#[test]
+fn no_pawn_has_two_routes_to_one_cell_on_these_boards() {
+    // So the facing arrow of the notation never appears on M, K or G: each pawn route of one pawn
+    // ends on its own cell (forward, double step and both diagonals, every cell and facing).
+    for v in [Variant::Mobius, Variant::Klein, Variant::Genus2] {
+        let c = &v.rules().complex;
+        for from in c.cells() {
+            for f in [1i8, -1] {
+                let ahead = Vector::new(0, f);
+                let forward = c.step(from, ahead);
+                let double = forward
+                    .and_then(|(m, t)| c.step(m, t.apply(ahead)))
+                    .map(|(d, _)| d);
+                let mut ends: Vec<Cell> = [-1i8, 1]
+                    .iter()
+                    .filter_map(|&x| c.diagonal(from, Vector::new(x, f)).map(|(d, _)| d))
+                    .chain(forward.map(|(d, _)| d))
+                    .chain(double)
+                    .collect();
+                let n = ends.len();
+                ends.sort();
+                ends.dedup();
+                assert_eq!(ends.len(), n, "{v} {}", c.name(from));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_whole_game_maps_under_player_exchange() {
+    let mut g = Game::new(Variant::Mobius);
+    for m in ["e2–e4", "a9–a7", "j1xa8", "e8–e6"] {
+        g.play(g.position().parse_action(m).unwrap()).unwrap();
+    }
+    let phi = g.exchanged();
+    assert_eq!(phi.position(), &g.position().exchanged());
+    assert_eq!(phi.exchanged().position(), g.position());
+    let rules = Variant::Mobius.rules();
+    for (a, b) in g.actions().iter().zip(phi.actions()) {
+        assert_eq!(a.exchanged(rules), *b);
+    }
+}
