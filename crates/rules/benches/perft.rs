@@ -16,57 +16,21 @@ use surface_chess_rules::{Position, Variant, perft};
 
 /// Depth of the surface benchmarks, per variant (in `Variant::ALL` order): about 0.1–1 s per
 /// perft in release (klein grows fastest: its perft(5) takes several seconds).
-const SURFACE_DEPTHS: [(Variant, u32); 5] = [
-    (Variant::Mobius, 5),
-    (Variant::Klein, 4),
-    (Variant::Genus2, 5),
-    (Variant::Endless, 5),
-    (Variant::Chess, 5),
-];
+const SURFACE_DEPTHS: [(Variant, u32); 5] =
+    [(Variant::Mobius, 5), (Variant::Klein, 4), (Variant::Genus2, 5), (Variant::Endless, 5), (Variant::Chess, 5)];
 
 /// The six standard perft positions: name, FEN, depth, and the known node count at that depth.
 const CHESS_POSITIONS: [(&str, &str, u32, u64); 6] = [
-    (
-        "initial",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        4,
-        197_281,
-    ),
-    (
-        "kiwipete",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        4,
-        4_085_603,
-    ),
-    (
-        "position3",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        4,
-        43_238,
-    ),
-    (
-        "position4",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        4,
-        422_333,
-    ),
-    (
-        "position5",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        4,
-        2_103_487,
-    ),
-    (
-        "position6",
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        4,
-        3_894_594,
-    ),
+    ("initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4, 197_281),
+    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4_085_603),
+    ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 43_238),
+    ("position4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422_333),
+    ("position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, 2_103_487),
+    ("position6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4, 3_894_594),
 ];
 
 fn ours(fen: &str) -> Position {
-    Position::from_text(Variant::Chess, fen)
-        .unwrap_or_else(|e| panic!("our parser rejects {fen}: {e:?}"))
+    Position::from_text(Variant::Chess, fen).unwrap_or_else(|e| panic!("our parser rejects {fen}: {e:?}"))
 }
 
 fn theirs(fen: &str) -> Chess {
@@ -79,10 +43,7 @@ fn theirs(fen: &str) -> Chess {
 /// Criterion's measurement time per benchmark (at least: the slow surfaces get more).
 const MEASUREMENT: Duration = Duration::from_secs(2);
 
-fn fast_group<'a>(
-    c: &'a mut Criterion,
-    name: &str,
-) -> criterion::BenchmarkGroup<'a, criterion::measurement::WallTime> {
+fn fast_group<'a>(c: &'a mut Criterion, name: &str) -> criterion::BenchmarkGroup<'a, criterion::measurement::WallTime> {
     let mut group = c.benchmark_group(name);
     group
         .sample_size(10)
@@ -114,11 +75,7 @@ fn bench_chess_vs_shakmaty(c: &mut Criterion) {
         let our_pos = ours(fen);
         let their_pos = theirs(fen);
         assert_eq!(perft(&our_pos, depth), nodes, "ours, {name}");
-        assert_eq!(
-            shakmaty::perft(&their_pos, depth),
-            nodes,
-            "shakmaty, {name}"
-        );
+        assert_eq!(shakmaty::perft(&their_pos, depth), nodes, "shakmaty, {name}");
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(BenchmarkId::new(format!("ours/{name}"), depth), |b| {
             b.iter(|| assert_eq!(perft(black_box(&our_pos), depth), nodes));
@@ -158,17 +115,13 @@ fn summary() {
         "{:<10} | {:>5} | {:>10} | {:>10} | {:>13} | {:>6}",
         "position", "depth", "nodes", "ours Mnps", "shakmaty Mnps", "ratio"
     );
-    println!(
-        "{:-<10}-+-{:->5}-+-{:->10}-+-{:->10}-+-{:->13}-+-{:->6}",
-        "", "", "", "", "", ""
-    );
+    println!("{:-<10}-+-{:->5}-+-{:->10}-+-{:->10}-+-{:->13}-+-{:->6}", "", "", "", "", "", "");
     let (mut nodes_total, mut ours_total, mut theirs_total) = (0, Duration::ZERO, Duration::ZERO);
     for (name, fen, depth, nodes) in CHESS_POSITIONS {
         let our_pos = ours(fen);
         let their_pos = theirs(fen);
         let (our_nodes, our_time) = best_of(RUNS, || perft(black_box(&our_pos), depth));
-        let (their_nodes, their_time) =
-            best_of(RUNS, || shakmaty::perft(black_box(&their_pos), depth));
+        let (their_nodes, their_time) = best_of(RUNS, || shakmaty::perft(black_box(&their_pos), depth));
         assert_eq!(our_nodes, nodes, "ours, {name}");
         assert_eq!(their_nodes, nodes, "shakmaty, {name}");
         let (our_mnps, their_mnps) = (mnps(nodes, our_time), mnps(nodes, their_time));
@@ -180,10 +133,7 @@ fn summary() {
         ours_total += our_time;
         theirs_total += their_time;
     }
-    let (our_mnps, their_mnps) = (
-        mnps(nodes_total, ours_total),
-        mnps(nodes_total, theirs_total),
-    );
+    let (our_mnps, their_mnps) = (mnps(nodes_total, ours_total), mnps(nodes_total, theirs_total));
     println!(
         "total: {nodes_total} nodes, ours {our_mnps:.2} Mnps, shakmaty {their_mnps:.2} Mnps, ratio {:.3}",
         our_mnps / their_mnps

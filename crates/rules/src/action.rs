@@ -71,25 +71,16 @@ impl Action {
     /// castling side (east stays east) kept.
     pub fn exchanged(self, rules: &VariantRules) -> Action {
         let kind = match self.kind {
-            ActionKind::Pawn { facing, promotion } => ActionKind::Pawn {
-                facing: facing.reversed(),
-                promotion,
-            },
-            ActionKind::DoubleStep { facing, promotion } => ActionKind::DoubleStep {
-                facing: facing.reversed(),
-                promotion,
-            },
-            ActionKind::EnPassant { facing, promotion } => ActionKind::EnPassant {
-                facing: facing.reversed(),
-                promotion,
-            },
+            ActionKind::Pawn { facing, promotion } => ActionKind::Pawn { facing: facing.reversed(), promotion },
+            ActionKind::DoubleStep { facing, promotion } => {
+                ActionKind::DoubleStep { facing: facing.reversed(), promotion }
+            }
+            ActionKind::EnPassant { facing, promotion } => {
+                ActionKind::EnPassant { facing: facing.reversed(), promotion }
+            }
             other => other,
         };
-        Action {
-            from: rules.exchange(self.from),
-            to: rules.exchange(self.to),
-            kind,
-        }
+        Action { from: rules.exchange(self.from), to: rules.exchange(self.to), kind }
     }
 
     /// The same action with another promotion choice (pawn actions only).

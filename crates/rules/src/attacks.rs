@@ -1,4 +1,5 @@
-//! Attacks: which cells a player attacks, and which pieces are pinned to their king.
+//! Attacks: which cells a player attacks, whether the king is in check, and which pieces are
+//! pinned to it.
 
 use crate::bits::Bits;
 use crate::complex::Cell;
@@ -16,47 +17,46 @@ fn slides(role: Role, d: usize) -> bool {
     }
 }
 
+/// The side to move's king safety: whether it is in check, and which of its pieces shield the
+/// king from an enemy slider (removing one could expose the king; other non-king moves cannot).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KingSafety {
+    pub in_check: bool,
+    pub pinned: Bits,
+}
+
 impl Position {
     /// Whether `by` attacks `cell`: geometric captures with the current blockers, pinned pieces
     /// included; pawn advances and castling are not attacks.
     pub fn is_attacked(&self, cell: Cell, by: Color) -> bool {
+        self.is_attacked_ignoring(cell, by, None)
+    }
+
+    /// As [`Position::is_attacked`], with `ignore` treated as empty (a king leaving it).
+    pub(crate) fn is_attacked_ignoring(&self, cell: Cell, by: Color, ignore: Option<Cell>) -> bool {
+        self.leaper_attacks(cell, by) || (0..8).any(|d| self.ray_attacker(cell, d, by, ignore))
+    }
+
+    /// Knight, king and pawn attacks on `cell` by `by` (these ignore blockers).
+    #[inline]
+    fn leaper_attacks(&self, cell: Cell, by: Color) -> bool {
         let t = &self.rules.tables;
-        let enemy = |c: Cell, role: Role| {
-            Piece::from_code(self.squares[c.index()])
-                .is_some_and(|p| p.color() == by && p.role() == role)
-        };
-        if t.knight
-            .get(cell.index())
-            .iter()
-            .any(|&c| enemy(c, Role::Knight))
-        {
-            return true;
-        }
-        if t.king
-            .get(cell.index())
-            .iter()
-            .any(|&c| enemy(c, Role::King))
-        {
-            return true;
-        }
-        for &(c, facing) in &t.pawn_attackers[cell.index()] {
-            if let Some(p) = Piece::from_code(self.squares[c.index()])
-                && p.color() == by
-                && p.facing() == Some(facing)
-            {
-                return true;
-            }
-        }
-        for d in 0..8 {
-            if let Some(c) = self.first_occupied(t.ray(cell, d), None)
-                && let Some(p) = self.piece_at(c)
-                && p.color() == by
-                && slides(p.role(), d)
-            {
-                return true;
-            }
-        }
-        false
+        let is = |c: Cell, piece: Piece| self.squares[c.index()] == piece.code();
+        let knight = Piece::new(by, Role::Knight);
+        let king = Piece::new(by, Role::King);
+        t.knight.get(cell.index()).iter().any(|&c| is(c, knight))
+            || t.king.get(cell.index()).iter().any(|&c| is(c, king))
+            || t.pawn_attackers.get(cell.index()).iter().any(|&(c, facing)| {
+                Piece::from_code(self.squares[c.index()]).is_some_and(|p| p.color() == by && p.facing() == Some(facing))
+            })
+    }
+
+    /// Whether the first piece on ray `d` from `cell` is a slider of `by` attacking along it.
+    #[inline]
+    fn ray_attacker(&self, cell: Cell, d: usize, by: Color, ignore: Option<Cell>) -> bool {
+        self.first_occupied(self.rules.tables.ray(cell, d), ignore)
+            .and_then(|c| self.piece_at(c))
+            .is_some_and(|p| p.color() == by && slides(p.role(), d))
     }
 
     /// Whether the side to move is in check.
@@ -67,34 +67,32 @@ impl Position {
     /// The first occupied cell of a ray, treating `ignore` as empty.
     #[inline]
     pub(crate) fn first_occupied(&self, ray: &[Cell], ignore: Option<Cell>) -> Option<Cell> {
-        ray.iter()
-            .copied()
-            .find(|&c| self.squares[c.index()] != 0 && Some(c) != ignore)
+        ray.iter().copied().find(|&c| self.squares[c.index()] != 0 && Some(c) != ignore)
     }
 
-    /// The side to move's pieces that shield their king from an enemy slider: removing one of them
-    /// could expose the king. Moves of other pieces (not the king) cannot.
-    pub(crate) fn pinned(&self) -> Bits {
-        let t = &self.rules.tables;
+    /// Check and pins of the side to move, in one pass over the king's rays.
+    pub(crate) fn king_safety(&self) -> KingSafety {
         let me = self.side;
         let king = self.king(me);
+        let mut in_check = self.leaper_attacks(king, !me);
         let mut pinned = Bits::EMPTY;
         for d in 0..8 {
-            let ray = t.ray(king, d);
-            let Some(blocker) = self.first_occupied(ray, None) else {
-                continue;
-            };
-            if self.piece_at(blocker).is_none_or(|p| p.color() != me) {
+            let ray = self.rules.tables.ray(king, d);
+            let Some(i) = ray.iter().position(|&c| self.squares[c.index()] != 0) else { continue };
+            let first = ray[i];
+            let Some(p) = self.piece_at(first) else { continue };
+            if p.color() != me {
+                in_check |= slides(p.role(), d);
                 continue;
             }
-            if let Some(behind) = self.first_occupied(ray, Some(blocker))
-                && let Some(p) = self.piece_at(behind)
-                && p.color() != me
-                && slides(p.role(), d)
+            if let Some(behind) = self.first_occupied(&ray[i + 1..], Some(first))
+                && let Some(q) = self.piece_at(behind)
+                && q.color() != me
+                && slides(q.role(), d)
             {
-                pinned.insert(blocker);
+                pinned.insert(first);
             }
         }
-        pinned
+        KingSafety { in_check, pinned }
     }
 }

@@ -1,14 +1,14 @@
-//! A fixed-size set of cells (up to 192), for occupancy and destination sets.
+//! A fixed-size set of cells (any `u8` index), for occupancy and destination sets.
 
 use crate::complex::Cell;
 
-/// A set of cells as a 192-bit bitset.
+/// A set of cells as a 256-bit bitset (every `u8` cell index fits, so no bounds checks).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Bits([u64; 3]);
+pub struct Bits([u64; 4]);
 
 impl Bits {
     /// The empty set.
-    pub const EMPTY: Bits = Bits([0; 3]);
+    pub const EMPTY: Bits = Bits([0; 4]);
 
     /// Adds a cell.
     #[inline]
@@ -37,25 +37,24 @@ impl Bits {
     /// True when empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 3]
+        self.0 == [0; 4]
     }
 
     /// The cells not in `other`.
     #[inline]
     pub fn without(self, other: Bits) -> Bits {
-        Bits([
-            self.0[0] & !other.0[0],
-            self.0[1] & !other.0[1],
-            self.0[2] & !other.0[2],
-        ])
+        Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    /// The cells in either set.
+    #[inline]
+    pub fn union(self, other: Bits) -> Bits {
+        Bits(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
     /// Iterates the cells in increasing index order.
     pub fn iter(self) -> BitsIter {
-        BitsIter {
-            words: self.0,
-            word: 0,
-        }
+        BitsIter { words: self.0, word: 0 }
     }
 }
 
@@ -71,7 +70,7 @@ impl FromIterator<Cell> for Bits {
 
 /// Iterator over the cells of a [`Bits`].
 pub struct BitsIter {
-    words: [u64; 3],
+    words: [u64; 4],
     word: usize,
 }
 
@@ -80,7 +79,7 @@ impl Iterator for BitsIter {
 
     #[inline]
     fn next(&mut self) -> Option<Cell> {
-        while self.word < 3 {
+        while self.word < 4 {
             let w = self.words[self.word];
             if w != 0 {
                 self.words[self.word] = w & (w - 1);
@@ -105,9 +104,6 @@ mod tests {
         assert_eq!(b.len(), 6);
         b.remove(Cell(64));
         assert!(!b.contains(Cell(64)) && b.contains(Cell(161)));
-        assert_eq!(
-            b.iter().map(|c| c.0).collect::<Vec<_>>(),
-            vec![0, 63, 127, 128, 161]
-        );
+        assert_eq!(b.iter().map(|c| c.0).collect::<Vec<_>>(), vec![0, 63, 127, 128, 161]);
     }
 }

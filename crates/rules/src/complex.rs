@@ -78,33 +78,22 @@ impl Complex {
         for (chart, c) in charts.iter().enumerate() {
             for rank in 0..c.height {
                 for file in 0..c.width {
-                    coords.push(Coord {
-                        chart: chart as u8,
-                        file,
-                        rank,
-                    });
+                    coords.push(Coord { chart: chart as u8, file, rank });
                 }
             }
         }
         if coords.len() > usize::from(u8::MAX) {
-            return Err(ComplexError(format!(
-                "{} cells is more than 255",
-                coords.len()
-            )));
+            return Err(ComplexError(format!("{} cells is more than 255", coords.len())));
         }
-        let mut complex = Complex {
-            charts,
-            coords,
-            glue: Vec::new(),
-        };
+        let mut complex = Complex { charts, coords, glue: Vec::new() };
         let mut glue = Vec::with_capacity(complex.coords.len());
         for &coord in &complex.coords {
             let mut edges = [None; 4];
             for d in Dir::ALL {
                 if let Some((to, derivative)) = rule(coord, d) {
-                    let to = complex.cell_at(to).ok_or_else(|| {
-                        ComplexError(format!("{coord:?} {d:?} leads off the charts"))
-                    })?;
+                    let to = complex
+                        .cell_at(to)
+                        .ok_or_else(|| ComplexError(format!("{coord:?} {d:?} leads off the charts")))?;
                     edges[d as usize] = Some(Gluing { to, derivative });
                 }
             }
@@ -120,10 +109,7 @@ impl Complex {
             for d in Dir::ALL {
                 let Some(g) = self.gluing(c, d) else { continue };
                 let back = g.derivative.apply_dir(d).opposite();
-                let expected = Gluing {
-                    to: c,
-                    derivative: g.derivative.inverse(),
-                };
+                let expected = Gluing { to: c, derivative: g.derivative.inverse() };
                 if self.gluing(g.to, back) != Some(expected) {
                     return Err(ComplexError(format!(
                         "{} {d:?} reaches {} but the way back does not return",
@@ -167,13 +153,9 @@ impl Complex {
         if at.file >= chart.width || at.rank >= chart.height {
             return None;
         }
-        let before: usize = self.charts[..usize::from(at.chart)]
-            .iter()
-            .map(|c| usize::from(c.width) * usize::from(c.height))
-            .sum();
-        Some(Cell(
-            (before + usize::from(at.rank) * usize::from(chart.width) + usize::from(at.file)) as u8,
-        ))
+        let before: usize =
+            self.charts[..usize::from(at.chart)].iter().map(|c| usize::from(c.width) * usize::from(c.height)).sum();
+        Some(Cell((before + usize::from(at.rank) * usize::from(chart.width) + usize::from(at.file)) as u8))
     }
 
     /// The gluing across an edge of a cell, or `None` at a boundary.
@@ -204,11 +186,7 @@ impl Complex {
 
     /// One step in any of the eight chart directions (cardinal, or diagonal by the two-order rule).
     pub fn unit_step(&self, c: Cell, v: Vector) -> Option<(Cell, Frame)> {
-        if v.is_cardinal() {
-            self.step(c, v)
-        } else {
-            self.diagonal(c, v)
-        }
+        if v.is_cardinal() { self.step(c, v) } else { self.diagonal(c, v) }
     }
 
     /// A step of a walker standing on `c` with `frame` (local → chart) in a local direction.
@@ -243,28 +221,17 @@ impl Complex {
             return None;
         }
         let digits = chars.as_str();
-        if digits.is_empty()
-            || digits.starts_with('0')
-            || !digits.chars().all(|ch| ch.is_ascii_digit())
-        {
+        if digits.is_empty() || digits.starts_with('0') || !digits.chars().all(|ch| ch.is_ascii_digit()) {
             return None;
         }
         let rank: u8 = digits.parse().ok()?;
-        self.cell_at(Coord {
-            chart: chart as u8,
-            file: file as u8 - b'a',
-            rank: rank.checked_sub(1)?,
-        })
+        self.cell_at(Coord { chart: chart as u8, file: file as u8 - b'a', rank: rank.checked_sub(1)? })
     }
 }
 
 impl Chart {
     /// An unlabelled chart.
     pub const fn plain(width: u8, height: u8) -> Chart {
-        Chart {
-            label: None,
-            width,
-            height,
-        }
+        Chart { label: None, width, height }
     }
 }

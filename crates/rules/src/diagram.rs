@@ -18,13 +18,7 @@ impl Position {
             for rank in (0..chart.height).rev() {
                 out.push_str(&format!("{:>3} ", rank + 1));
                 for file in 0..chart.width {
-                    let cell = complex
-                        .cell_at(Coord {
-                            chart: ci as u8,
-                            file,
-                            rank,
-                        })
-                        .expect("on chart");
+                    let cell = complex.cell_at(Coord { chart: ci as u8, file, rank }).expect("on chart");
                     let token = match self.piece_at(cell) {
                         None => ".  ".to_owned(),
                         Some(p) => {
@@ -48,10 +42,7 @@ impl Position {
             out.push('\n');
         }
         let side = self.side_to_move().name();
-        out.push_str(&format!(
-            "{side} to move{}\n",
-            if self.is_check() { ", in check" } else { "" }
-        ));
+        out.push_str(&format!("{side} to move{}\n", if self.is_check() { ", in check" } else { "" }));
         out
     }
 }

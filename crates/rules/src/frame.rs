@@ -39,10 +39,7 @@ impl Vector {
 
     /// Index among the eight directions ([`Vector::ALL`]).
     pub fn index(self) -> usize {
-        Vector::ALL
-            .iter()
-            .position(|&v| v == self)
-            .expect("a unit direction")
+        Vector::ALL.iter().position(|&v| v == self).expect("a unit direction")
     }
 
     /// The eight directions: four cardinals (N, E, S, W), then four diagonals (NE, SE, SW, NW).
@@ -142,9 +139,7 @@ impl Frame {
 
     /// Applies the frame to a cardinal direction.
     pub fn apply_dir(self, d: Dir) -> Dir {
-        self.apply(d.vector())
-            .dir()
-            .expect("D4 maps cardinals to cardinals")
+        self.apply(d.vector()).dir().expect("D4 maps cardinals to cardinals")
     }
 
     /// The inverse element (the transpose).
@@ -167,9 +162,7 @@ impl Mul for Frame {
     fn mul(self, rhs: Frame) -> Frame {
         let [a, b, c, d] = self.m;
         let [e, f, g, h] = rhs.m;
-        Frame {
-            m: [a * e + b * g, a * f + b * h, c * e + d * g, c * f + d * h],
-        }
+        Frame { m: [a * e + b * g, a * f + b * h, c * e + d * g, c * f + d * h] }
     }
 }
 

@@ -23,23 +23,12 @@ pub struct PositionKey {
 impl Position {
     /// The position's repetition key.
     pub fn key(&self) -> PositionKey {
-        let ep = self
-            .ep
-            .filter(|_| self.has_legal_en_passant())
-            .map(|t| (t.middle, t.destination));
-        PositionKey {
-            variant: self.variant(),
-            squares: self.squares,
-            side: self.side,
-            castling: self.castling,
-            ep,
-        }
+        let ep = self.ep.filter(|_| self.has_legal_en_passant()).map(|t| (t.middle, t.destination));
+        PositionKey { variant: self.variant(), squares: self.squares, side: self.side, castling: self.castling, ep }
     }
 
     fn has_legal_en_passant(&self) -> bool {
-        self.legal_actions()
-            .iter()
-            .any(|a| matches!(a.kind, ActionKind::EnPassant { .. }))
+        self.legal_actions().iter().any(|a| matches!(a.kind, ActionKind::EnPassant { .. }))
     }
 
     /// Whether only the two kings remain.
@@ -50,11 +39,8 @@ impl Position {
     /// Ordinary chess's insufficient material: bare kings, a single minor piece, or only bishops
     /// all on one colour of the flat board.
     pub fn insufficient_material(&self) -> bool {
-        let others: Vec<(Cell, Role)> = self
-            .pieces()
-            .filter(|(_, p)| p.role() != Role::King)
-            .map(|(c, p)| (c, p.role()))
-            .collect();
+        let others: Vec<(Cell, Role)> =
+            self.pieces().filter(|(_, p)| p.role() != Role::King).map(|(c, p)| (c, p.role())).collect();
         match others.as_slice() {
             [] => true,
             [(_, Role::Knight | Role::Bishop)] => true,
@@ -63,9 +49,7 @@ impl Position {
                     let at = self.complex().coord(c);
                     (at.file + at.rank) % 2
                 };
-                bishops
-                    .iter()
-                    .all(|&(c, _)| shade(c) == shade(bishops[0].0))
+                bishops.iter().all(|&(c, _)| shade(c) == shade(bishops[0].0))
             }
             _ => false,
         }
@@ -201,13 +185,8 @@ impl Game {
     /// A new game from a position; the position counts once for repetition. Setup mode begins a
     /// new history.
     pub fn from_position(position: Position, start: Start) -> Game {
-        let mut game = Game {
-            start,
-            positions: vec![position],
-            actions: Vec::new(),
-            counts: HashMap::new(),
-            outcome: None,
-        };
+        let mut game =
+            Game { start, positions: vec![position], actions: Vec::new(), counts: HashMap::new(), outcome: None };
         game.record_current();
         game
     }
@@ -244,19 +223,12 @@ impl Game {
 
     /// How often the current position's key has occurred.
     pub fn repetitions(&self) -> u32 {
-        self.counts
-            .get(&self.position().key())
-            .copied()
-            .unwrap_or(0)
+        self.counts.get(&self.position().key()).copied().unwrap_or(0)
     }
 
     /// The notation of every action played, each in the position it was played from.
     pub fn notations(&self) -> Vec<String> {
-        self.actions
-            .iter()
-            .zip(&self.positions)
-            .map(|(&a, p)| p.notation(a))
-            .collect()
+        self.actions.iter().zip(&self.positions).map(|(&a, p)| p.notation(a)).collect()
     }
 
     /// Plays an action and decides whether the game has ended.
@@ -275,34 +247,28 @@ impl Game {
     /// by Φ in their original order, the result's winner exchanged.
     pub fn exchanged(&self) -> Game {
         let rules = self.initial().rules();
-        let mut game = Game::from_position(self.initial().exchanged(), self.start.clone());
+        let label = match &self.start {
+            Start::Initial => "player exchange of the initial position".to_owned(),
+            Start::Edited { label } => format!("player exchange of: {label}"),
+        };
+        let mut game = Game::from_position(self.initial().exchanged(), Start::Edited { label });
         for &a in &self.actions {
-            game.play(a.exchanged(rules))
-                .expect("Φ maps legal actions to legal actions");
+            game.play(a.exchanged(rules)).expect("Φ maps legal actions to legal actions");
         }
         if game.outcome.is_none() {
-            game.outcome = self.outcome.map(|o| Outcome {
-                winner: o.winner.map(|c| !c),
-                reason: o.reason,
-            });
+            game.outcome = self.outcome.map(|o| Outcome { winner: o.winner.map(|c| !c), reason: o.reason });
         }
         game
     }
 
     /// The player to move resigns.
     pub fn resign(&mut self, loser: Color) -> Result<(), GameError> {
-        self.finish(Outcome {
-            winner: Some(!loser),
-            reason: EndReason::Resignation,
-        })
+        self.finish(Outcome { winner: Some(!loser), reason: EndReason::Resignation })
     }
 
     /// The players agree a draw.
     pub fn agree_draw(&mut self) -> Result<(), GameError> {
-        self.finish(Outcome {
-            winner: None,
-            reason: EndReason::Agreement,
-        })
+        self.finish(Outcome { winner: None, reason: EndReason::Agreement })
     }
 
     /// The claimable draw available now, if the variant has claims.
@@ -323,10 +289,7 @@ impl Game {
             return Err(GameError::Over(o));
         }
         let reason = self.claimable().ok_or(GameError::NoClaim)?;
-        self.finish(Outcome {
-            winner: None,
-            reason,
-        })?;
+        self.finish(Outcome { winner: None, reason })?;
         Ok(reason)
     }
 
@@ -353,18 +316,10 @@ impl Game {
 /// order: mate, stalemate, material, repetition, halfmove limit.
 pub fn automatic_ending(p: &Position, count: u32) -> Option<Outcome> {
     let endings = p.rules().endings;
-    let draw = |reason| {
-        Some(Outcome {
-            winner: None,
-            reason,
-        })
-    };
+    let draw = |reason| Some(Outcome { winner: None, reason });
     if !p.has_legal_action() {
         return if p.is_check() {
-            Some(Outcome {
-                winner: Some(!p.side_to_move()),
-                reason: EndReason::Checkmate,
-            })
+            Some(Outcome { winner: Some(!p.side_to_move()), reason: EndReason::Checkmate })
         } else {
             draw(EndReason::Stalemate)
         };
@@ -372,11 +327,7 @@ pub fn automatic_ending(p: &Position, count: u32) -> Option<Outcome> {
     match endings.material {
         MaterialRule::BareKings if p.bare_kings() => return draw(EndReason::BareKings),
         MaterialRule::Insufficient if p.insufficient_material() => {
-            return draw(if p.bare_kings() {
-                EndReason::BareKings
-            } else {
-                EndReason::InsufficientMaterial
-            });
+            return draw(if p.bare_kings() { EndReason::BareKings } else { EndReason::InsufficientMaterial });
         }
         _ => {}
     }

@@ -34,8 +34,8 @@ pub use piece::{Color, Facing, Piece, Role};
 pub use position::{CastlingRights, EpTrace, IllegalAction, MAX_CELLS, Position};
 pub use record::{FinalRecord, Record, RecordError, ResultRecord, SetupRecord};
 pub use tables::{FacingMode, king_targets, knight_targets, ray};
-pub use text::{Field, ParsePositionError};
+pub use text::{Field, MAX_COUNTER, ParsePositionError};
 pub use variant::{
-    CastleSide, CastleSpec, Claims, Endings, MaterialRule, PromotionRule, RULES_VERSION,
-    UnknownVariant, Variant, VariantRules,
+    CastleSide, CastleSpec, Claims, Endings, MaterialRule, PromotionRule, RULES_VERSION, UnknownVariant, Variant,
+    VariantRules,
 };

@@ -36,10 +36,7 @@ pub fn identified_points(complex: &Complex, k: usize) -> (Vec<Vec<u32>>, usize) 
                     if q.0 * i32::from(dv.x) + q.1 * i32::from(dv.y) != k2 {
                         continue;
                     }
-                    let shifted = (
-                        q.0 - 2 * k2 * i32::from(dv.x),
-                        q.1 - 2 * k2 * i32::from(dv.y),
-                    );
+                    let shifted = (q.0 - 2 * k2 * i32::from(dv.x), q.1 - 2 * k2 * i32::from(dv.y));
                     let t = g.derivative;
                     let ex = t.apply(Vector::new(1, 0));
                     let ey = t.apply(Vector::new(0, 1));
@@ -89,12 +86,7 @@ pub enum Corner {
 
 impl Corner {
     /// All four, counter-clockwise.
-    pub const ALL: [Corner; 4] = [
-        Corner::SouthWest,
-        Corner::SouthEast,
-        Corner::NorthEast,
-        Corner::NorthWest,
-    ];
+    pub const ALL: [Corner; 4] = [Corner::SouthWest, Corner::SouthEast, Corner::NorthEast, Corner::NorthWest];
 
     fn ij(self) -> (usize, usize) {
         match self {
@@ -108,10 +100,7 @@ impl Corner {
     /// The corner's two sides: the horizontal-facing side (east or west) and the vertical one.
     fn sides(self) -> [Dir; 2] {
         let (i, j) = self.ij();
-        [
-            if i == 1 { Dir::East } else { Dir::West },
-            if j == 1 { Dir::North } else { Dir::South },
-        ]
+        [if i == 1 { Dir::East } else { Dir::West }, if j == 1 { Dir::North } else { Dir::South }]
     }
 }
 
@@ -161,11 +150,8 @@ impl Mesh {
             })
             .collect();
         let sides = complex.len() * 4;
-        let boundary_edges = complex
-            .cells()
-            .flat_map(|c| Dir::ALL.map(|d| complex.gluing(c, d)))
-            .filter(Option::is_none)
-            .count();
+        let boundary_edges =
+            complex.cells().flat_map(|c| Dir::ALL.map(|d| complex.gluing(c, d))).filter(Option::is_none).count();
         let edges = boundary_edges + (sides - boundary_edges) / 2;
         Mesh {
             links: links(complex, &corners, vertices),
@@ -187,11 +173,7 @@ impl Mesh {
 
 /// The corner of `c` on sides `a` and `b`.
 fn corner_between(a: Dir, b: Dir) -> Corner {
-    let (h, v) = if matches!(a, Dir::East | Dir::West) {
-        (a, b)
-    } else {
-        (b, a)
-    };
+    let (h, v) = if matches!(a, Dir::East | Dir::West) { (a, b) } else { (b, a) };
     match (h, v) {
         (Dir::West, Dir::South) => Corner::SouthWest,
         (Dir::East, Dir::South) => Corner::SouthEast,
@@ -224,11 +206,7 @@ fn links(complex: &Complex, corners: &[[u32; 4]], vertices: usize) -> Vec<Link> 
                     continue;
                 };
                 // The other side of this corner tells which end of the edge we are at.
-                let other = corner
-                    .sides()
-                    .into_iter()
-                    .find(|&s| s != side)
-                    .expect("two sides");
+                let other = corner.sides().into_iter().find(|&s| s != side).expect("two sides");
                 let side2 = g.derivative.apply_dir(side).opposite();
                 let other2 = g.derivative.apply_dir(other);
                 let corner2 = corner_between(side2, other2);
@@ -314,18 +292,13 @@ fn boundary_components(complex: &Complex, corners: &[[u32; 4]], vertices: usize)
                 .filter(|corner| corner.sides().contains(&d))
                 .map(|&corner| corners[c.index()][corner as usize])
                 .collect();
-            let (a, b) = (
-                find(&mut parent, ends[0] as usize),
-                find(&mut parent, ends[1] as usize),
-            );
+            let (a, b) = (find(&mut parent, ends[0] as usize), find(&mut parent, ends[1] as usize));
             parent[a.max(b)] = a.min(b);
             on_boundary[ends[0] as usize] = true;
             on_boundary[ends[1] as usize] = true;
         }
     }
-    (0..vertices)
-        .filter(|&v| on_boundary[v] && find(&mut parent, v) == v)
-        .count()
+    (0..vertices).filter(|&v| on_boundary[v] && find(&mut parent, v) == v).count()
 }
 
 /// Orientable when every cell can be given a sign with `sign(to) = sign(from)·det(derivative)`.

@@ -2,6 +2,7 @@
 //! explicit safety tests. Destinations are sets, so several routes to one final state are one action.
 
 use crate::action::{Action, ActionKind};
+use crate::attacks::KingSafety;
 use crate::bits::Bits;
 use crate::complex::Cell;
 use crate::piece::{Facing, Role};
@@ -10,6 +11,10 @@ use crate::variant::CastleSide;
 
 /// Receives generated legal actions.
 pub(crate) trait Visitor {
+    /// True for visitors that only count: they accept [`Visitor::count`].
+    const COUNTS: bool = false;
+    /// Adds `n` legal actions without naming them (only called when `COUNTS`).
+    fn count(&mut self, _n: u64) {}
     /// All of `dests` are legal destinations of the non-pawn piece on `from`.
     fn piece_moves(&mut self, from: Cell, dests: Bits);
     /// One legal action.
@@ -18,21 +23,31 @@ pub(crate) trait Visitor {
 
 impl Visitor for Vec<Action> {
     fn piece_moves(&mut self, from: Cell, dests: Bits) {
-        self.extend(dests.iter().map(|to| Action {
-            from,
-            to,
-            kind: ActionKind::Piece,
-        }));
+        self.extend(dests.iter().map(|to| Action { from, to, kind: ActionKind::Piece }));
     }
     fn action(&mut self, action: Action) {
         self.push(action);
     }
 }
 
+/// What generation needs to know once per position.
+struct Generation {
+    /// The side to move is in check: every action is tested.
+    in_check: bool,
+    /// Pieces whose moves are tested (they shield the king from a slider).
+    pinned: Bits,
+    /// Cells no piece may move to: own pieces and the enemy king.
+    blocked: Bits,
+}
+
 /// Counts actions without listing them.
 pub(crate) struct Counter(pub u64);
 
 impl Visitor for Counter {
+    const COUNTS: bool = true;
+    fn count(&mut self, n: u64) {
+        self.0 += n;
+    }
     fn piece_moves(&mut self, _: Cell, dests: Bits) {
         self.0 += u64::from(dests.len());
     }
@@ -70,7 +85,9 @@ impl Position {
     /// Whether an action is legal here.
     pub fn is_legal(&self, action: Action) -> bool {
         let mut all = Vec::new();
-        self.visit_piece(action.from, &mut all, self.is_check(), self.pinned());
+        if self.piece_at(action.from).is_some_and(|p| p.color() == self.side) {
+            self.visit_piece(action.from, &mut all, &self.generation());
+        }
         if let ActionKind::Castle(_) = action.kind {
             self.visit_castling(&mut all);
         }
@@ -84,66 +101,50 @@ impl Position {
         !next.is_attacked(next.king(self.side), !self.side)
     }
 
+    fn generation(&self) -> Generation {
+        let KingSafety { in_check, pinned } = self.king_safety();
+        let mut blocked = self.occupied[self.side.index()];
+        blocked.insert(self.king(!self.side));
+        Generation { in_check, pinned, blocked }
+    }
+
     pub(crate) fn visit_legal(&self, v: &mut impl Visitor) {
-        let in_check = self.is_check();
-        let pinned = if in_check { Bits::EMPTY } else { self.pinned() };
+        let g = self.generation();
         for from in self.occupied[self.side.index()].iter() {
-            self.visit_piece(from, v, in_check, pinned);
+            self.visit_piece(from, v, &g);
         }
-        if !in_check {
+        if !g.in_check {
             self.visit_castling(v);
         }
     }
 
-    fn visit_piece(&self, from: Cell, v: &mut impl Visitor, in_check: bool, pinned: Bits) {
-        let Some(piece) = self.piece_at(from) else {
-            return;
-        };
-        if piece.color() != self.side {
-            return;
-        }
+    /// Legal actions of the side to move's piece on `from`.
+    fn visit_piece<V: Visitor>(&self, from: Cell, v: &mut V, g: &Generation) {
+        let Some(piece) = self.piece_at(from) else { return };
         let t = &self.rules.tables;
-        let mut dests = Bits::EMPTY;
-        match piece.role() {
-            Role::Pawn => {
-                return self.visit_pawn(
-                    from,
-                    piece.facing().unwrap_or(Facing::Up),
-                    v,
-                    in_check,
-                    pinned,
-                );
-            }
-            Role::Knight => dests = t.knight.get(from.index()).iter().copied().collect(),
-            Role::King => dests = t.king.get(from.index()).iter().copied().collect(),
+        let free = !g.in_check && !g.pinned.contains(from);
+        let dests = match piece.role() {
+            Role::Pawn => return self.visit_pawn(from, piece.facing().unwrap_or(Facing::Up), v, !free),
+            Role::King => return self.visit_king(from, t.king_set[from.index()].without(g.blocked), v),
+            Role::Knight => t.knight_set[from.index()],
             role => {
                 let dirs = match role {
                     Role::Rook => 0..4,
                     Role::Bishop => 4..8,
                     _ => 0..8,
                 };
-                for d in dirs {
-                    for &c in t.ray(from, d) {
-                        dests.insert(c);
-                        if self.squares[c.index()] != 0 {
-                            break;
-                        }
-                    }
+                if V::COUNTS && free && t.disjoint_rays.contains(from) {
+                    return v.count(self.count_slides(from, dirs));
                 }
+                self.slides(from, dirs)
             }
-        }
-        let mut blocked = self.occupied[self.side.index()];
-        blocked.insert(self.king(!self.side));
-        let dests = dests.without(blocked);
-        if piece.role() != Role::King && !in_check && !pinned.contains(from) {
+        };
+        let dests = dests.without(g.blocked);
+        if free {
             v.piece_moves(from, dests);
         } else {
             for to in dests.iter() {
-                let action = Action {
-                    from,
-                    to,
-                    kind: ActionKind::Piece,
-                };
+                let action = Action { from, to, kind: ActionKind::Piece };
                 if self.keeps_king_safe(action) {
                     v.action(action);
                 }
@@ -151,86 +152,81 @@ impl Position {
         }
     }
 
-    fn visit_pawn(
-        &self,
-        from: Cell,
-        facing: Facing,
-        v: &mut impl Visitor,
-        in_check: bool,
-        pinned: Bits,
-    ) {
-        let me = self.side;
-        let routes = self.rules.tables.pawn(from, facing);
-        let unused = self.piece_at(from).is_some_and(|p| p.unused());
-        let empty = |c: Cell| self.squares[c.index()] == 0;
-        // At most: forward, double, two diagonals (capture or en passant).
-        let mut found: [Option<Action>; 4] = [None; 4];
+    /// A slider's reach along the given rays: each ray up to and including its first occupied cell.
+    fn slides(&self, from: Cell, dirs: std::ops::Range<usize>) -> Bits {
+        let t = &self.rules.tables;
+        let mut dests = Bits::EMPTY;
+        for d in dirs {
+            let ray = t.ray(from, d);
+            let reach = ray.iter().position(|&c| self.squares[c.index()] != 0).map_or(ray.len(), |i| i + 1);
+            if reach > 0 {
+                dests = dests.union(t.ray_prefix(from, d)[reach - 1]);
+            }
+        }
+        dests
+    }
+
+    /// The number of a free slider's destinations where its rays are disjoint.
+    fn count_slides(&self, from: Cell, dirs: std::ops::Range<usize>) -> u64 {
         let mut n = 0;
-        let mut add = |a: Action| {
-            if !found[..n].contains(&Some(a)) {
-                found[n] = Some(a);
-                n += 1;
+        for d in dirs {
+            let ray = self.rules.tables.ray(from, d);
+            n += match ray.iter().position(|&c| self.squares[c.index()] != 0) {
+                None => ray.len(),
+                Some(i) => i + usize::from(self.capturable(ray[i])),
+            };
+        }
+        n as u64
+    }
+
+    /// King steps to cells the opponent does not attack once the king has left `from`.
+    fn visit_king(&self, from: Cell, dests: Bits, v: &mut impl Visitor) {
+        for to in dests.iter() {
+            if !self.is_attacked_ignoring(to, !self.side, Some(from)) {
+                v.action(Action { from, to, kind: ActionKind::Piece });
+            }
+        }
+    }
+
+    /// Whether the side to move may capture on `c`: an enemy piece other than the king.
+    #[inline]
+    fn capturable(&self, c: Cell) -> bool {
+        self.piece_at(c).is_some_and(|p| p.color() != self.side && p.role() != Role::King)
+    }
+
+    fn visit_pawn<V: Visitor>(&self, from: Cell, facing: Facing, v: &mut V, check_each: bool) {
+        let routes = self.rules.tables.pawn(from, facing);
+        let empty = |c: Cell| self.squares[c.index()] == 0;
+        let mut emit = |action: Action, arrival: Facing, special: bool| {
+            if (check_each || special) && !self.keeps_king_safe(action) {
+                return;
+            }
+            if !self.rules.promotes(self.side, action.to, arrival) {
+                v.action(action);
+            } else if V::COUNTS {
+                v.count(Role::PROMOTIONS.len() as u64);
+            } else {
+                for role in Role::PROMOTIONS {
+                    v.action(action.with_promotion(Some(role)));
+                }
             }
         };
         if let Some((to, f)) = routes.forward
             && empty(to)
         {
-            add(Action {
-                from,
-                to,
-                kind: ActionKind::Pawn {
-                    facing: f,
-                    promotion: None,
-                },
-            });
-            if unused
-                && let Some((_, to2, f2)) = routes.double
+            emit(Action { from, to, kind: ActionKind::Pawn { facing: f, promotion: None } }, f, false);
+            if let Some((_, to2, f2)) = routes.double
                 && empty(to2)
+                && self.piece_at(from).is_some_and(|p| p.unused())
             {
-                add(Action {
-                    from,
-                    to: to2,
-                    kind: ActionKind::DoubleStep {
-                        facing: f2,
-                        promotion: None,
-                    },
-                });
+                emit(Action { from, to: to2, kind: ActionKind::DoubleStep { facing: f2, promotion: None } }, f2, false);
             }
         }
         for (to, f) in routes.diagonals.into_iter().flatten() {
-            match self.piece_at(to) {
-                Some(p) if p.color() != me && p.role() != Role::King => add(Action {
-                    from,
-                    to,
-                    kind: ActionKind::Pawn {
-                        facing: f,
-                        promotion: None,
-                    },
-                }),
-                None if self.ep.is_some_and(|t| t.owner != me && t.middle == to) => add(Action {
-                    from,
-                    to,
-                    kind: ActionKind::EnPassant {
-                        facing: f,
-                        promotion: None,
-                    },
-                }),
-                _ => {}
-            }
-        }
-        let check_each = in_check || pinned.contains(from);
-        for action in found[..n].iter().flatten().copied() {
-            let ep = matches!(action.kind, ActionKind::EnPassant { .. });
-            if (check_each || ep) && !self.keeps_king_safe(action) {
-                continue;
-            }
-            let arrival = action.facing().unwrap_or(facing);
-            if self.rules.promotes(me, action.to, arrival) {
-                for role in Role::PROMOTIONS {
-                    v.action(action.with_promotion(Some(role)));
-                }
-            } else {
-                v.action(action);
+            if self.capturable(to) {
+                emit(Action { from, to, kind: ActionKind::Pawn { facing: f, promotion: None } }, f, false);
+            } else if empty(to) && self.ep.is_some_and(|t| t.owner != self.side && t.middle == to) {
+                emit(Action { from, to, kind: ActionKind::EnPassant { facing: f, promotion: None } }, f, true);
             }
         }
     }
@@ -244,9 +240,7 @@ impl Position {
             let Some(spec) = self.rules.castle(me, side) else {
                 continue;
             };
-            if self.king(me) != spec.king_from
-                || spec.between.iter().any(|&c| self.squares[c.index()] != 0)
-            {
+            if self.king(me) != spec.king_from || spec.between.iter().any(|&c| self.squares[c.index()] != 0) {
                 continue;
             }
             if self.is_attacked(spec.king_from, !me) {
@@ -262,11 +256,7 @@ impl Position {
             if king_on(spec.king_transit) || king_on(spec.king_to) {
                 continue;
             }
-            let action = Action {
-                from: spec.king_from,
-                to: spec.king_to,
-                kind: ActionKind::Castle(side),
-            };
+            let action = Action { from: spec.king_from, to: spec.king_to, kind: ActionKind::Castle(side) };
             if self.keeps_king_safe(action) {
                 v.action(action);
             }

@@ -32,17 +32,10 @@ impl fmt::Display for ParseActionError {
             ParseActionError::UnknownCell(t) => write!(f, "'{t}' is not a cell of this board"),
             ParseActionError::Illegal(t) => write!(f, "'{t}' is not a legal move here"),
             ParseActionError::MissingPromotion(t) => {
-                write!(
-                    f,
-                    "'{t}' promotes: add the piece chosen, e.g. '{t}=Q' (there is no default)"
-                )
+                write!(f, "'{t}' promotes: add the piece chosen, e.g. '{t}=Q' (there is no default)")
             }
             ParseActionError::Ambiguous(t, options) => {
-                write!(
-                    f,
-                    "'{t}' is ambiguous: it could be {}",
-                    options.join(" or ")
-                )
+                write!(f, "'{t}' is ambiguous: it could be {}", options.join(" or "))
             }
         }
     }
@@ -70,11 +63,7 @@ impl Position {
     /// another legal action shares its destination with another facing.
     pub fn notation(&self, a: Action) -> String {
         if let ActionKind::Castle(side) = a.kind {
-            return CASTLES
-                .iter()
-                .find(|(s, _)| *s == side)
-                .map(|(_, t)| t.to_string())
-                .unwrap_or_default();
+            return CASTLES.iter().find(|(s, _)| *s == side).map(|(_, t)| t.to_string()).unwrap_or_default();
         }
         let complex = self.complex();
         let mut out = String::new();
@@ -92,10 +81,7 @@ impl Position {
         }
         if let Some(facing) = a.facing() {
             let shared = self.legal_actions().into_iter().any(|b| {
-                b.from == a.from
-                    && b.to == a.to
-                    && b.promotion() == a.promotion()
-                    && b.facing() != a.facing()
+                b.from == a.from && b.to == a.to && b.promotion() == a.promotion() && b.facing() != a.facing()
             });
             if shared {
                 out.push(facing_arrow(facing));
@@ -120,12 +106,7 @@ impl Position {
                 .ok_or_else(|| ParseActionError::Illegal(text.to_owned()));
         }
         let mut facing = None;
-        for (suffix, f) in [
-            ('↑', Facing::Up),
-            ('^', Facing::Up),
-            ('↓', Facing::Down),
-            ('v', Facing::Down),
-        ] {
+        for (suffix, f) in [('↑', Facing::Up), ('^', Facing::Up), ('↓', Facing::Down), ('v', Facing::Down)] {
             if let Some(s) = t.strip_suffix(suffix) {
                 facing = Some(f);
                 t = s.to_owned();
@@ -135,10 +116,7 @@ impl Position {
         let mut promotion = None;
         if let Some((head, tail)) = t.rsplit_once('=') {
             let mut chars = tail.chars();
-            let role = chars
-                .next()
-                .and_then(Role::from_letter)
-                .filter(|r| Role::PROMOTIONS.contains(r));
+            let role = chars.next().and_then(Role::from_letter).filter(|r| Role::PROMOTIONS.contains(r));
             if role.is_none() || chars.next().is_some() {
                 return Err(malformed());
             }
@@ -153,21 +131,14 @@ impl Position {
             role = Some(r);
             t = t[1..].to_owned();
         }
-        let split = t
-            .char_indices()
-            .skip(1)
-            .find(|&(_, c)| matches!(c, '–' | '-' | 'x' | '×'));
+        let split = t.char_indices().skip(1).find(|&(_, c)| matches!(c, '–' | '-' | 'x' | '×'));
         let Some((at, sep)) = split else {
             return Err(malformed());
         };
         let (from_text, to_text) = (&t[..at], &t[at + sep.len_utf8()..]);
         let complex = self.complex();
-        let from = complex
-            .parse_cell(from_text)
-            .ok_or_else(|| ParseActionError::UnknownCell(from_text.to_owned()))?;
-        let to = complex
-            .parse_cell(to_text)
-            .ok_or_else(|| ParseActionError::UnknownCell(to_text.to_owned()))?;
+        let from = complex.parse_cell(from_text).ok_or_else(|| ParseActionError::UnknownCell(from_text.to_owned()))?;
+        let to = complex.parse_cell(to_text).ok_or_else(|| ParseActionError::UnknownCell(to_text.to_owned()))?;
         if let Some(r) = role
             && self.piece_at(from).map(|p| p.role()) != Some(r)
         {
@@ -178,21 +149,12 @@ impl Position {
             .filter(|a| a.from == from && a.to == to && !matches!(a.kind, ActionKind::Castle(_)))
             .filter(|a| facing.is_none() || a.facing() == facing)
             .collect();
-        let matches: Vec<Action> = routes
-            .iter()
-            .copied()
-            .filter(|a| a.promotion() == promotion)
-            .collect();
+        let matches: Vec<Action> = routes.iter().copied().filter(|a| a.promotion() == promotion).collect();
         match matches.as_slice() {
             [one] => Ok(*one),
-            [] if promotion.is_none() && !routes.is_empty() => {
-                Err(ParseActionError::MissingPromotion(text.to_owned()))
-            }
+            [] if promotion.is_none() && !routes.is_empty() => Err(ParseActionError::MissingPromotion(text.to_owned())),
             [] => Err(ParseActionError::Illegal(text.to_owned())),
-            many => Err(ParseActionError::Ambiguous(
-                text.to_owned(),
-                many.iter().map(|&a| self.notation(a)).collect(),
-            )),
+            many => Err(ParseActionError::Ambiguous(text.to_owned(), many.iter().map(|&a| self.notation(a)).collect())),
         }
     }
 }

@@ -67,14 +67,7 @@ pub enum Role {
 
 impl Role {
     /// All six roles.
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
+    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
 
     /// The roles a pawn may promote to, in the order offered.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -93,9 +86,7 @@ impl Role {
 
     /// The role of a letter, either case.
     pub fn from_letter(ch: char) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| r.letter() == ch.to_ascii_uppercase())
+        Role::ALL.into_iter().find(|r| r.letter() == ch.to_ascii_uppercase())
     }
 
     const fn from_code(code: u8) -> Role {
@@ -160,14 +151,7 @@ const UNUSED: u8 = 0b10_0000;
 impl Piece {
     /// A non-pawn piece (a pawn gets facing up and no double step; use [`Piece::pawn`]).
     pub const fn new(color: Color, role: Role) -> Piece {
-        Piece(
-            role as u8
-                | if matches!(color, Color::Black) {
-                    BLACK
-                } else {
-                    0
-                },
-        )
+        Piece(role as u8 | if matches!(color, Color::Black) { BLACK } else { 0 })
     }
 
     /// A pawn with its facing and unused-double-step flag.
@@ -184,11 +168,7 @@ impl Piece {
 
     /// The owner.
     pub const fn color(self) -> Color {
-        if self.0 & BLACK != 0 {
-            Color::Black
-        } else {
-            Color::White
-        }
+        if self.0 & BLACK != 0 { Color::Black } else { Color::White }
     }
 
     /// The role.
@@ -199,11 +179,7 @@ impl Piece {
     /// A pawn's facing; `None` for other pieces.
     pub const fn facing(self) -> Option<Facing> {
         match self.role() {
-            Role::Pawn => Some(if self.0 & DOWN != 0 {
-                Facing::Down
-            } else {
-                Facing::Up
-            }),
+            Role::Pawn => Some(if self.0 & DOWN != 0 { Facing::Down } else { Facing::Up }),
             _ => None,
         }
     }
@@ -258,10 +234,7 @@ mod tests {
             for facing in [Facing::Up, Facing::Down] {
                 for unused in [false, true] {
                     let p = Piece::pawn(color, facing, unused);
-                    assert_eq!(
-                        (p.color(), p.facing(), p.unused()),
-                        (color, Some(facing), unused)
-                    );
+                    assert_eq!((p.color(), p.facing(), p.unused()), (color, Some(facing), unused));
                 }
             }
         }

@@ -8,7 +8,7 @@ use crate::variant::{CastleSide, Variant, VariantRules};
 use std::fmt;
 
 /// The most cells any board has.
-pub const MAX_CELLS: usize = 192;
+pub const MAX_CELLS: usize = 256;
 
 /// Castling rights: one flag per colour and side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -90,11 +90,7 @@ impl Position {
     /// The variant's initial position.
     pub fn new(variant: Variant) -> Position {
         let rules = variant.rules();
-        let castling = if rules.castling.is_some() {
-            CastlingRights::ALL
-        } else {
-            CastlingRights::NONE
-        };
+        let castling = if rules.castling.is_some() { CastlingRights::ALL } else { CastlingRights::NONE };
         Position::from_parts(rules, &rules.setup, Color::White, castling, None, 0, 0)
     }
 
@@ -148,9 +144,7 @@ impl Position {
 
     /// All pieces with their cells, in cell order.
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
-        self.complex()
-            .cells()
-            .filter_map(|c| self.piece_at(c).map(|p| (c, p)))
+        self.complex().cells().filter_map(|c| self.piece_at(c).map(|p| (c, p)))
     }
 
     /// The cells occupied by a colour.
@@ -231,23 +225,13 @@ impl Position {
         let mut ep = None;
         match action.kind {
             ActionKind::Piece => self.put(action.to, piece),
-            ActionKind::Pawn { facing, promotion } => {
-                self.put(action.to, arrived(me, facing, promotion))
-            }
+            ActionKind::Pawn { facing, promotion } => self.put(action.to, arrived(me, facing, promotion)),
             ActionKind::DoubleStep { facing, promotion } => {
                 self.put(action.to, arrived(me, facing, promotion));
                 if promotion.is_none() {
                     let from_facing = piece.facing().unwrap_or(me.home_facing());
-                    if let Some((middle, _, _)) =
-                        self.rules.tables.pawn(action.from, from_facing).double
-                    {
-                        ep = Some(EpTrace {
-                            owner: me,
-                            source: action.from,
-                            middle,
-                            destination: action.to,
-                            facing,
-                        });
+                    if let Some((middle, _, _)) = self.rules.tables.pawn(action.from, from_facing).double {
+                        ep = Some(EpTrace { owner: me, source: action.from, middle, destination: action.to, facing });
                     }
                 }
             }
@@ -286,9 +270,9 @@ impl Position {
         if piece.role() == Role::Pawn || captured.is_some() {
             self.halfmove = 0;
         } else {
-            self.halfmove += 1;
+            self.halfmove = self.halfmove.saturating_add(1);
         }
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.side = !me;
     }
 
@@ -319,15 +303,7 @@ impl Position {
             destination: phi(t.destination),
             facing: t.facing.reversed(),
         });
-        Position::from_parts(
-            self.rules,
-            &placement,
-            !self.side,
-            castling,
-            ep,
-            self.halfmove,
-            self.ply,
-        )
+        Position::from_parts(self.rules, &placement, !self.side, castling, ep, self.halfmove, self.ply)
     }
 }
 
@@ -354,11 +330,6 @@ impl Eq for Position {}
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Position({} {})",
-            self.variant(),
-            crate::text::write_position(self)
-        )
+        write!(f, "Position({} {})", self.variant(), crate::text::write_position(self))
     }
 }

@@ -99,10 +99,7 @@ impl fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 fn field(field: &'static str, reason: impl Into<String>) -> RecordError {
-    RecordError::Field {
-        field,
-        reason: reason.into(),
-    }
+    RecordError::Field { field, reason: reason.into() }
 }
 
 impl Record {
@@ -114,20 +111,16 @@ impl Record {
             variant: p.variant().name().to_owned(),
             setup: match game.start() {
                 Start::Initial => None,
-                Start::Edited { label } => Some(SetupRecord {
-                    label: label.clone(),
-                    position: game.initial().to_text(),
-                }),
+                Start::Edited { label } => {
+                    Some(SetupRecord { label: label.clone(), position: game.initial().to_text() })
+                }
             },
             actions: game.notations(),
             result: game.outcome().map(|o| ResultRecord {
                 winner: o.winner.map(|c| c.name().to_owned()),
                 reason: o.reason.name().to_owned(),
             }),
-            r#final: Some(FinalRecord {
-                position: p.to_text(),
-                repetitions: game.repetitions(),
-            }),
+            r#final: Some(FinalRecord { position: p.to_text(), repetitions: game.repetitions() }),
         }
     }
 
@@ -144,51 +137,28 @@ impl Record {
     /// Replays the record into a game, checking every action, the result and the final state.
     pub fn replay(&self) -> Result<Game, RecordError> {
         if self.ruleset != RULES_VERSION {
-            return Err(field(
-                "ruleset",
-                format!(
-                    "'{}' is not supported (expected '{RULES_VERSION}')",
-                    self.ruleset
-                ),
-            ));
+            return Err(field("ruleset", format!("'{}' is not supported (expected '{RULES_VERSION}')", self.ruleset)));
         }
-        let variant: Variant = self
-            .variant
-            .parse()
-            .map_err(|e: crate::UnknownVariant| field("variant", e.to_string()))?;
+        let variant: Variant =
+            self.variant.parse().map_err(|e: crate::UnknownVariant| field("variant", e.to_string()))?;
         let mut game = match &self.setup {
             None => Game::new(variant),
             Some(s) => {
-                let p = Position::from_text(variant, &s.position)
-                    .map_err(|e| field("setup.position", e.to_string()))?;
+                let p =
+                    Position::from_text(variant, &s.position).map_err(|e| field("setup.position", e.to_string()))?;
                 if s.label.trim().is_empty() {
-                    return Err(field(
-                        "setup.label",
-                        "an edited setup needs a label saying where it comes from",
-                    ));
+                    return Err(field("setup.label", "an edited setup needs a label saying where it comes from"));
                 }
-                Game::from_position(
-                    p,
-                    Start::Edited {
-                        label: s.label.clone(),
-                    },
-                )
+                Game::from_position(p, Start::Edited { label: s.label.clone() })
             }
         };
         for (i, text) in self.actions.iter().enumerate() {
             let ply = i + 1;
-            let fail = |reason: String| RecordError::Action {
-                ply,
-                text: text.clone(),
-                reason,
-            };
+            let fail = |reason: String| RecordError::Action { ply, text: text.clone(), reason };
             if let Some(o) = game.outcome() {
                 return Err(fail(format!("the game had already ended ({o})")));
             }
-            let action = game
-                .position()
-                .parse_action(text)
-                .map_err(|e| fail(e.to_string()))?;
+            let action = game.position().parse_action(text).map_err(|e| fail(e.to_string()))?;
             game.play(action).map_err(|e| fail(e.to_string()))?;
         }
         self.check_result(&mut game)?;
@@ -197,20 +167,13 @@ impl Record {
             if f.position != actual {
                 return Err(field(
                     "final.position",
-                    format!(
-                        "the record says '{}' but replay gives '{actual}'",
-                        f.position
-                    ),
+                    format!("the record says '{}' but replay gives '{actual}'", f.position),
                 ));
             }
             if f.repetitions != game.repetitions() {
                 return Err(field(
                     "final.repetitions",
-                    format!(
-                        "the record says {} but replay gives {}",
-                        f.repetitions,
-                        game.repetitions()
-                    ),
+                    format!("the record says {} but replay gives {}", f.repetitions, game.repetitions()),
                 ));
             }
         }
@@ -226,28 +189,20 @@ impl Record {
                     Some("white") => Some(Color::White),
                     Some("black") => Some(Color::Black),
                     Some(other) => {
-                        return Err(field(
-                            "result.winner",
-                            format!("'{other}' is not white, black or null"),
-                        ));
+                        return Err(field("result.winner", format!("'{other}' is not white, black or null")));
                     }
                 };
                 let reason = EndReason::ALL
                     .into_iter()
                     .find(|e| e.name() == r.reason)
-                    .ok_or_else(|| {
-                        field("result.reason", format!("unknown reason '{}'", r.reason))
-                    })?;
+                    .ok_or_else(|| field("result.reason", format!("unknown reason '{}'", r.reason)))?;
                 Some(Outcome { winner, reason })
             }
         };
         match (game.outcome(), claimed) {
             (None, None) => Ok(()),
             (Some(actual), Some(claimed)) if actual == claimed => Ok(()),
-            (Some(actual), _) => Err(field(
-                "result",
-                format!("the replay ends in {actual}, not as recorded"),
-            )),
+            (Some(actual), _) => Err(field("result", format!("the replay ends in {actual}, not as recorded"))),
             (None, Some(claimed)) => {
                 let applied = match claimed.reason {
                     EndReason::Resignation => match claimed.winner {
@@ -265,10 +220,7 @@ impl Record {
                 if applied {
                     Ok(())
                 } else {
-                    Err(field(
-                        "result",
-                        format!("'{claimed}' does not follow from the replayed position"),
-                    ))
+                    Err(field("result", format!("'{claimed}' does not follow from the replayed position")))
                 }
             }
         }

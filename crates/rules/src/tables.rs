@@ -1,26 +1,32 @@
 //! Movement tables precomputed once per board from its complex: rays, knight jumps, king steps and
 //! pawn routes, so that move generation is table walks.
 
+use crate::bits::Bits;
 use crate::complex::{Cell, Complex};
 use crate::frame::{Dir, Frame, Vector};
 use crate::piece::Facing;
 
-/// Variable-length lists of cells stored flat.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Lists {
-    data: Vec<Cell>,
+/// Variable-length lists stored flat.
+#[derive(Clone, Debug)]
+pub(crate) struct Lists<T = Cell> {
+    data: Vec<T>,
     spans: Vec<(u32, u32)>,
 }
 
-impl Lists {
-    fn push(&mut self, cells: &[Cell]) {
-        self.spans
-            .push((self.data.len() as u32, cells.len() as u32));
-        self.data.extend_from_slice(cells);
+impl<T> Default for Lists<T> {
+    fn default() -> Self {
+        Lists { data: Vec::new(), spans: Vec::new() }
+    }
+}
+
+impl<T: Copy> Lists<T> {
+    fn push(&mut self, items: &[T]) {
+        self.spans.push((self.data.len() as u32, items.len() as u32));
+        self.data.extend_from_slice(items);
     }
 
     #[inline]
-    pub(crate) fn get(&self, i: usize) -> &[Cell] {
+    pub(crate) fn get(&self, i: usize) -> &[T] {
         let (start, len) = self.spans[i];
         &self.data[start as usize..(start + len) as usize]
     }
@@ -33,7 +39,9 @@ pub(crate) struct PawnRoutes {
     pub forward: Option<(Cell, Facing)>,
     /// Two forward steps: middle cell, destination and final facing (destination ≠ departure).
     pub double: Option<(Cell, Cell, Facing)>,
-    /// The allowed forward diagonals (west-forward, east-forward): cell and facing after transport.
+    /// The allowed forward diagonals (west-forward, east-forward): cell and facing after transport;
+    /// never two with the same result. No two routes of a pawn then yield one action: a step and
+    /// a capture need an empty and an occupied cell, and en passant also removes a pawn.
     pub diagonals: [Option<(Cell, Facing)>; 2],
 }
 
@@ -52,12 +60,21 @@ pub enum FacingMode {
 pub(crate) struct Tables {
     /// Ray cells for `cell * 8 + direction index` (cardinals 0..4, diagonals 4..8).
     pub rays: Lists,
+    /// For each ray cell, the set of that ray's cells up to and including it (same spans as `rays`).
+    pub ray_prefix: Lists<Bits>,
+    /// Cells whose eight rays never meet or repeat a cell: there a slider's destinations can be
+    /// counted ray by ray without a set.
+    pub disjoint_rays: Bits,
     /// Distinct knight destinations per cell.
     pub knight: Lists,
     /// Distinct king destinations per cell.
     pub king: Lists,
+    /// Knight destinations per cell as a set.
+    pub knight_set: Vec<Bits>,
+    /// King destinations per cell as a set.
+    pub king_set: Vec<Bits>,
     /// Cells from which a pawn with the given facing attacks this cell: up to four per cell.
-    pub pawn_attackers: Vec<Vec<(Cell, Facing)>>,
+    pub pawn_attackers: Lists<(Cell, Facing)>,
     /// Pawn routes per `cell * 2 + facing index`.
     pub pawn: Vec<PawnRoutes>,
 }
@@ -87,11 +104,7 @@ pub fn knight_targets(complex: &Complex, c: Cell) -> Vec<Cell> {
     for long in Dir::ALL {
         for short in long.perpendicular() {
             let word = [long.vector(), short.vector(), long.vector()];
-            let end = word
-                .iter()
-                .try_fold((c, Frame::IDENTITY), |(at, frame), &local| {
-                    complex.walk(at, frame, local)
-                });
+            let end = word.iter().try_fold((c, Frame::IDENTITY), |(at, frame), &local| complex.walk(at, frame, local));
             if let Some((to, _)) = end
                 && to != c
                 && !out.contains(&to)
@@ -129,28 +142,21 @@ fn transported(mode: FacingMode, t: Frame, facing: Facing) -> Facing {
 }
 
 fn pawn_routes(complex: &Complex, mode: FacingMode, c: Cell, facing: Facing) -> PawnRoutes {
-    let ahead = |at: Cell, f: Facing| {
-        complex
-            .step(at, Vector::new(0, f.sign()))
-            .map(|(to, t)| (to, transported(mode, t, f)))
-    };
+    let ahead =
+        |at: Cell, f: Facing| complex.step(at, Vector::new(0, f.sign())).map(|(to, t)| (to, transported(mode, t, f)));
     let forward = ahead(c, facing);
-    let double = forward.and_then(|(mid, f1)| {
-        ahead(mid, f1)
-            .filter(|&(to, _)| to != c)
-            .map(|(to, f2)| (mid, to, f2))
-    });
-    let diagonals = [-1, 1].map(|x| {
+    let double = forward.and_then(|(mid, f1)| ahead(mid, f1).filter(|&(to, _)| to != c).map(|(to, f2)| (mid, to, f2)));
+    let mut diagonals = [-1, 1].map(|x| {
         complex
             .diagonal(c, Vector::new(x, facing.sign()))
             .filter(|&(to, _)| to != c)
             .map(|(to, t)| (to, transported(mode, t, facing)))
     });
-    PawnRoutes {
-        forward,
-        double,
-        diagonals,
+    // Two diagonals with one final state are one route.
+    if diagonals[0].is_some() && diagonals[0] == diagonals[1] {
+        diagonals[1] = None;
     }
+    PawnRoutes { forward, double, diagonals }
 }
 
 impl Tables {
@@ -170,19 +176,46 @@ impl Tables {
                 pawn.push(pawn_routes(complex, mode, c, facing));
             }
         }
-        let mut pawn_attackers = vec![Vec::new(); complex.len()];
+        let mut attackers = vec![Vec::new(); complex.len()];
         for (i, routes) in pawn.iter().enumerate() {
             let from = Cell((i / 2) as u8);
             let facing = if i % 2 == 0 { Facing::Up } else { Facing::Down };
             for (to, _) in routes.diagonals.into_iter().flatten() {
                 let entry = (from, facing);
-                if !pawn_attackers[to.index()].contains(&entry) {
-                    pawn_attackers[to.index()].push(entry);
+                if !attackers[to.index()].contains(&entry) {
+                    attackers[to.index()].push(entry);
                 }
             }
         }
+        let mut pawn_attackers = Lists::default();
+        for list in &attackers {
+            pawn_attackers.push(list);
+        }
+        let set = |lists: &Lists| (0..complex.len()).map(|i| lists.get(i).iter().copied().collect()).collect();
+        let mut ray_prefix = Lists::default();
+        let mut disjoint_rays = Bits::EMPTY;
+        for c in complex.cells() {
+            let mut all = Vec::new();
+            for d in 0..8 {
+                let cells = rays.get(c.index() * 8 + d);
+                let prefix: Vec<Bits> =
+                    (1..=cells.len()).map(|n| cells[..n].iter().copied().collect::<Bits>()).collect();
+                ray_prefix.push(&prefix);
+                all.extend_from_slice(cells);
+            }
+            let n = all.len();
+            all.sort();
+            all.dedup();
+            if all.len() == n {
+                disjoint_rays.insert(c);
+            }
+        }
         Tables {
+            knight_set: set(&knight),
+            king_set: set(&king),
             rays,
+            ray_prefix,
+            disjoint_rays,
             knight,
             king,
             pawn_attackers,
@@ -194,6 +227,12 @@ impl Tables {
     #[inline]
     pub(crate) fn ray(&self, c: Cell, d: usize) -> &[Cell] {
         self.rays.get(c.index() * 8 + d)
+    }
+
+    /// The prefix sets of the ray from `c` in direction index `d`.
+    #[inline]
+    pub(crate) fn ray_prefix(&self, c: Cell, d: usize) -> &[Bits] {
+        self.ray_prefix.get(c.index() * 8 + d)
     }
 
     /// Pawn routes from a cell with a facing.

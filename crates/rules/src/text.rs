@@ -1,13 +1,15 @@
 //! Positions as text: a FEN-style line that round-trips every state field of every variant, and
 //! reads and writes standard FEN on the `chess` variant.
 //!
-//! Fields: `placement side castling ep halfmove fullmove`.
+//! Fields: `placement side castling ep halfmove ply` (`fullmove` instead of `ply` on `chess`).
 //! * placement: ranks from the top, `/` between ranks, `|` between charts (I then II); digits count
 //!   empty cells. On boards that transport pawn facing every pawn carries `+` (facing up) or `-`;
 //!   on boards other than `chess` a pawn with its unused double step carries `*` (`P+*`, `p-*`).
 //! * castling: `-` or letters from `KQkq` (K = White east, Q = White west).
 //! * ep: `-`, the middle cell on `chess`, else `source-middle-destination` of the trace.
-//! * fullmove: 1 + ply/2, so the ply is `2·(fullmove − 1)` plus one when Black is to move.
+//! * ply: halfmoves since the game's start. Standard FEN on `chess` has the fullmove number
+//!   instead, `1 + ply/2`, and the ply read back is `2·(fullmove − 1)`, plus one when Black is to
+//!   move (so a flat-board position cannot hold a ply whose parity disagrees with the side).
 
 use crate::complex::{Cell, Complex, Coord};
 use crate::piece::{Color, Facing, Piece, Role};
@@ -31,8 +33,8 @@ pub enum Field {
     EnPassant,
     /// Halfmove counter.
     Halfmove,
-    /// Fullmove number.
-    Fullmove,
+    /// Ply count (fullmove number on `chess`).
+    Ply,
     /// The position as a whole (kings, checks).
     Legality,
 }
@@ -46,7 +48,7 @@ impl fmt::Display for Field {
             Field::Castling => "castling",
             Field::EnPassant => "en passant",
             Field::Halfmove => "halfmove",
-            Field::Fullmove => "fullmove",
+            Field::Ply => "ply",
             Field::Legality => "position",
         })
     }
@@ -63,21 +65,17 @@ pub struct ParsePositionError {
 
 impl fmt::Display for ParsePositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "bad position text, {} field: {}",
-            self.field, self.reason
-        )
+        write!(f, "bad position text, {} field: {}", self.field, self.reason)
     }
 }
 
 impl std::error::Error for ParsePositionError {}
 
+/// The largest halfmove or ply count a position text may give.
+pub const MAX_COUNTER: u32 = 100_000_000;
+
 fn err<T>(field: Field, reason: impl Into<String>) -> Result<T, ParsePositionError> {
-    Err(ParsePositionError {
-        field,
-        reason: reason.into(),
-    })
+    Err(ParsePositionError { field, reason: reason.into() })
 }
 
 fn standard_fen(rules: &VariantRules) -> bool {
@@ -95,13 +93,7 @@ pub fn write_position(p: &Position) -> String {
             let mut row = String::new();
             let mut empty = 0;
             for file in 0..chart.width {
-                let cell = complex
-                    .cell_at(Coord {
-                        chart: ci as u8,
-                        file,
-                        rank,
-                    })
-                    .expect("on the chart");
+                let cell = complex.cell_at(Coord { chart: ci as u8, file, rank }).expect("on the chart");
                 match p.piece_at(cell) {
                     None => empty += 1,
                     Some(piece) => {
@@ -120,11 +112,7 @@ pub fn write_position(p: &Position) -> String {
         }
         charts.push(ranks.join("/"));
     }
-    let side = if p.side_to_move() == Color::White {
-        "w"
-    } else {
-        "b"
-    };
+    let side = if p.side_to_move() == Color::White { "w" } else { "b" };
     let mut castling = String::new();
     for (color, side, ch) in CASTLE_LETTERS {
         if p.castling().has(color, side) {
@@ -137,19 +125,10 @@ pub fn write_position(p: &Position) -> String {
     let ep = match p.ep_trace() {
         None => "-".to_owned(),
         Some(t) if standard_fen(rules) => complex.name(t.middle),
-        Some(t) => format!(
-            "{}-{}-{}",
-            complex.name(t.source),
-            complex.name(t.middle),
-            complex.name(t.destination)
-        ),
+        Some(t) => format!("{}-{}-{}", complex.name(t.source), complex.name(t.middle), complex.name(t.destination)),
     };
-    format!(
-        "{} {side} {castling} {ep} {} {}",
-        charts.join("|"),
-        p.halfmove(),
-        p.fullmove()
-    )
+    let counter = if standard_fen(rules) { p.fullmove() } else { p.ply() };
+    format!("{} {side} {castling} {ep} {} {counter}", charts.join("|"), p.halfmove())
 }
 
 const CASTLE_LETTERS: [(Color, CastleSide, char); 4] = [
@@ -177,10 +156,7 @@ pub fn parse_position(variant: Variant, text: &str) -> Result<Position, ParsePos
     let rules = variant.rules();
     let fields: Vec<&str> = text.split_whitespace().collect();
     if !(fields.len() == 6 || (fields.len() == 4 && standard_fen(rules))) {
-        return err(
-            Field::Line,
-            format!("expected 6 space-separated fields, found {}", fields.len()),
-        );
+        return err(Field::Line, format!("expected 6 space-separated fields, found {}", fields.len()));
     }
     let placement = parse_placement(rules, fields[0])?;
     let side = match fields[1] {
@@ -190,55 +166,39 @@ pub fn parse_position(variant: Variant, text: &str) -> Result<Position, ParsePos
     };
     let castling = parse_castling(rules, fields[2], &placement)?;
     let halfmove = match fields.get(4) {
-        Some(s) => s
-            .parse::<u32>()
-            .or_else(|_| err(Field::Halfmove, format!("'{s}' is not a count")))?,
+        Some(s) => match s.parse::<u32>().ok().filter(|&n| n <= MAX_COUNTER) {
+            Some(n) => n,
+            None => return err(Field::Halfmove, format!("'{s}' is not a count up to {MAX_COUNTER}")),
+        },
         None => 0,
     };
-    let fullmove = match fields.get(5) {
-        Some(s) => s
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| (1..=1_000_000).contains(&n)),
-        None => Some(1),
+    let ply = match (fields.get(5), standard_fen(rules)) {
+        (None, _) => u32::from(side == Color::Black),
+        (Some(s), true) => match s.parse::<u32>().ok().filter(|&n| (1..=MAX_COUNTER / 2).contains(&n)) {
+            Some(fullmove) => 2 * (fullmove - 1) + u32::from(side == Color::Black),
+            None => return err(Field::Ply, format!("'{s}' is not a move number from 1 to {}", MAX_COUNTER / 2)),
+        },
+        (Some(s), false) => match s.parse::<u32>().ok().filter(|&n| n <= MAX_COUNTER) {
+            Some(ply) => ply,
+            None => return err(Field::Ply, format!("'{s}' is not a ply count up to {MAX_COUNTER}")),
+        },
     };
-    let Some(fullmove) = fullmove else {
-        return err(
-            Field::Fullmove,
-            format!("'{}' is not a move number from 1", fields[5]),
-        );
-    };
-    let ply = 2 * (fullmove - 1) + u32::from(side == Color::Black);
     let probe = Position::from_parts(rules, &placement, side, castling, None, halfmove, ply);
     let ep = parse_ep(rules, fields[3], &probe)?;
     let position = Position::from_parts(rules, &placement, side, castling, ep, halfmove, ply);
     if position.is_attacked(position.king(!side), side) {
-        return err(
-            Field::Legality,
-            format!(
-                "{} is in check but it is {}'s turn",
-                (!side).name(),
-                side.name()
-            ),
-        );
+        return err(Field::Legality, format!("{} is in check but it is {}'s turn", (!side).name(), side.name()));
     }
     Ok(position)
 }
 
-fn parse_placement(
-    rules: &VariantRules,
-    text: &str,
-) -> Result<Vec<(Cell, Piece)>, ParsePositionError> {
+fn parse_placement(rules: &VariantRules, text: &str) -> Result<Vec<(Cell, Piece)>, ParsePositionError> {
     let complex = &rules.complex;
     let charts: Vec<&str> = text.split('|').collect();
     if charts.len() != complex.charts().len() {
         return err(
             Field::Placement,
-            format!(
-                "expected {} chart(s) separated by '|', found {}",
-                complex.charts().len(),
-                charts.len()
-            ),
+            format!("expected {} chart(s) separated by '|', found {}", complex.charts().len(), charts.len()),
         );
     }
     let mut placement = Vec::new();
@@ -246,62 +206,38 @@ fn parse_placement(
     for (ci, (chart_text, chart)) in charts.iter().zip(complex.charts()).enumerate() {
         let ranks: Vec<&str> = chart_text.split('/').collect();
         if ranks.len() != usize::from(chart.height) {
-            return err(
-                Field::Placement,
-                format!("expected {} ranks, found {}", chart.height, ranks.len()),
-            );
+            return err(Field::Placement, format!("expected {} ranks, found {}", chart.height, ranks.len()));
         }
         for (row, rank_text) in ranks.iter().enumerate() {
             let rank = chart.height - 1 - row as u8;
             let mut file: u32 = 0;
             let mut chars = rank_text.chars().peekable();
-            let where_ = |file: u32| {
-                format!("rank {} of chart {}", rank + 1, ci + 1) + &format!(" (file {})", file + 1)
-            };
+            let where_ = |file: u32| format!("rank {} of chart {} (file {})", rank + 1, ci + 1, u64::from(file) + 1);
             while let Some(ch) = chars.next() {
                 if let Some(d) = ch.to_digit(10) {
                     let mut n = d;
                     while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        n = n * 10 + d2;
+                        n = n.saturating_mul(10).saturating_add(d2);
                         chars.next();
                     }
-                    if n == 0 {
-                        return err(
-                            Field::Placement,
-                            format!("empty run of 0 in {}", where_(file)),
-                        );
+                    if n == 0 || n > u32::from(chart.width) - file.min(u32::from(chart.width)) {
+                        return err(Field::Placement, format!("an empty run of {n} does not fit {}", where_(file)));
                     }
                     file += n;
                     continue;
                 }
                 let Some(role) = Role::from_letter(ch) else {
-                    return err(
-                        Field::Placement,
-                        format!("unknown piece '{ch}' in {}", where_(file)),
-                    );
+                    return err(Field::Placement, format!("unknown piece '{ch}' in {}", where_(file)));
                 };
-                let color = if ch.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let cell = complex.cell_at(Coord {
-                    chart: ci as u8,
-                    file: file.min(255) as u8,
-                    rank,
-                });
+                let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let cell = complex.cell_at(Coord { chart: ci as u8, file: file.min(255) as u8, rank });
                 let Some(cell) = cell else {
-                    return err(
-                        Field::Placement,
-                        format!("too many cells in {}", where_(file)),
-                    );
+                    return err(Field::Placement, format!("too many cells in {}", where_(file)));
                 };
                 let piece = if role == Role::Pawn {
-                    parse_pawn(rules, color, cell, &mut chars).map_err(|reason| {
-                        ParsePositionError {
-                            field: Field::Placement,
-                            reason: format!("{reason} for the pawn on {}", complex.name(cell)),
-                        }
+                    parse_pawn(rules, color, cell, &mut chars).map_err(|reason| ParsePositionError {
+                        field: Field::Placement,
+                        reason: format!("{reason} for the pawn on {}", complex.name(cell)),
                     })?
                 } else {
                     Piece::new(color, role)
@@ -313,14 +249,7 @@ fn parse_placement(
                 file += 1;
             }
             if file != u32::from(chart.width) {
-                return err(
-                    Field::Placement,
-                    format!(
-                        "{} has {file} cells, expected {}",
-                        where_(file),
-                        chart.width
-                    ),
-                );
+                return err(Field::Placement, format!("{} has {file} cells, expected {}", where_(file), chart.width));
             }
         }
     }
@@ -328,11 +257,7 @@ fn parse_placement(
         if kings[color.index()] != 1 {
             return err(
                 Field::Placement,
-                format!(
-                    "{} has {} kings, expected exactly 1",
-                    color.name(),
-                    kings[color.index()]
-                ),
+                format!("{} has {} kings, expected exactly 1", color.name(), kings[color.index()]),
             );
         }
     }
@@ -378,41 +303,22 @@ fn parse_castling(
     }
     for ch in text.chars() {
         let Some(&(color, side, _)) = CASTLE_LETTERS.iter().find(|(_, _, c)| *c == ch) else {
-            return err(
-                Field::Castling,
-                format!("unknown castling letter '{ch}' (expected KQkq or -)"),
-            );
+            return err(Field::Castling, format!("unknown castling letter '{ch}' (expected KQkq or -)"));
         };
         let Some(spec) = rules.castle(color, side) else {
-            return err(
-                Field::Castling,
-                format!("{} has no castling", rules.variant),
-            );
+            return err(Field::Castling, format!("{} has no castling", rules.variant));
         };
-        let at = |c: Cell| {
-            placement
-                .iter()
-                .find(|(cell, _)| *cell == c)
-                .map(|&(_, p)| p)
-        };
+        let at = |c: Cell| placement.iter().find(|(cell, _)| *cell == c).map(|&(_, p)| p);
         if at(spec.king_from) != Some(Piece::new(color, Role::King)) {
             return err(
                 Field::Castling,
-                format!(
-                    "'{ch}' needs the {} king on {}",
-                    color.name(),
-                    rules.complex.name(spec.king_from)
-                ),
+                format!("'{ch}' needs the {} king on {}", color.name(), rules.complex.name(spec.king_from)),
             );
         }
         if at(spec.rook_from) != Some(Piece::new(color, Role::Rook)) {
             return err(
                 Field::Castling,
-                format!(
-                    "'{ch}' needs a {} rook on {}",
-                    color.name(),
-                    rules.complex.name(spec.rook_from)
-                ),
+                format!("'{ch}' needs a {} rook on {}", color.name(), rules.complex.name(spec.rook_from)),
             );
         }
         if rights.has(color, side) {
@@ -423,74 +329,45 @@ fn parse_castling(
     Ok(rights)
 }
 
-fn parse_ep(
-    rules: &VariantRules,
-    text: &str,
-    p: &Position,
-) -> Result<Option<EpTrace>, ParsePositionError> {
+fn parse_ep(rules: &VariantRules, text: &str, p: &Position) -> Result<Option<EpTrace>, ParsePositionError> {
     if text == "-" {
         return Ok(None);
     }
     let complex = &rules.complex;
     let cell = |name: &str| {
-        complex.parse_cell(name).ok_or_else(|| ParsePositionError {
-            field: Field::EnPassant,
-            reason: format!("'{name}' is not a cell"),
-        })
+        complex
+            .parse_cell(name)
+            .ok_or_else(|| ParsePositionError { field: Field::EnPassant, reason: format!("'{name}' is not a cell") })
     };
     let owner = !p.side_to_move();
     let parts: Vec<&str> = text.split('-').collect();
     let wanted = if standard_fen(rules) { 1 } else { 3 };
     if parts.len() != wanted {
-        let form = if wanted == 1 {
-            "a middle cell"
-        } else {
-            "source-middle-destination"
-        };
-        return err(
-            Field::EnPassant,
-            format!("expected '-' or {form}, found '{text}'"),
-        );
+        let form = if wanted == 1 { "a middle cell" } else { "source-middle-destination" };
+        return err(Field::EnPassant, format!("expected '-' or {form}, found '{text}'"));
     }
     let middle = cell(parts[wanted / 2])?;
     // Every double step of the owner's pawns that passes `middle` (at most one can match the board).
-    let mut candidates = double_steps(rules, owner, complex)
-        .into_iter()
-        .filter(|&(_, m, _, _)| m == middle);
+    let mut candidates = double_steps(rules, owner, complex).into_iter().filter(|&(_, m, _, _)| m == middle);
     let found = candidates.find(|&(source, _, destination, facing)| {
-        let named = parts.len() == 1
-            || (cell(parts[0]).ok() == Some(source) && cell(parts[2]).ok() == Some(destination));
+        let named =
+            parts.len() == 1 || (cell(parts[0]).ok() == Some(source) && cell(parts[2]).ok() == Some(destination));
         named
-            && p.piece_at(destination)
-                .is_some_and(|q| q.color() == owner && q.facing() == Some(facing) && !q.unused())
+            && p.piece_at(destination).is_some_and(|q| q.color() == owner && q.facing() == Some(facing) && !q.unused())
             && p.piece_at(source).is_none()
             && p.piece_at(middle).is_none()
     });
     match found {
-        Some((source, middle, destination, facing)) => Ok(Some(EpTrace {
-            owner,
-            source,
-            middle,
-            destination,
-            facing,
-        })),
+        Some((source, middle, destination, facing)) => Ok(Some(EpTrace { owner, source, middle, destination, facing })),
         None => err(
             Field::EnPassant,
-            format!(
-                "no {} double step through {} fits the board",
-                owner.name(),
-                complex.name(middle)
-            ),
+            format!("no {} double step through {} fits the board", owner.name(), complex.name(middle)),
         ),
     }
 }
 
 /// Every geometric double step: (source, middle, destination, final facing), over both facings.
-fn double_steps(
-    rules: &VariantRules,
-    owner: Color,
-    complex: &Complex,
-) -> Vec<(Cell, Cell, Cell, Facing)> {
+fn double_steps(rules: &VariantRules, owner: Color, complex: &Complex) -> Vec<(Cell, Cell, Cell, Facing)> {
     let facings = match rules.facing_mode {
         FacingMode::Fixed => vec![owner.home_facing()],
         FacingMode::Transported => vec![Facing::Up, Facing::Down],

@@ -31,13 +31,7 @@ pub enum Variant {
 
 impl Variant {
     /// All variants.
-    pub const ALL: [Variant; 5] = [
-        Variant::Mobius,
-        Variant::Klein,
-        Variant::Genus2,
-        Variant::Endless,
-        Variant::Chess,
-    ];
+    pub const ALL: [Variant; 5] = [Variant::Mobius, Variant::Klein, Variant::Genus2, Variant::Endless, Variant::Chess];
 
     /// The stable name used in records and on the command line.
     pub const fn name(self) -> &'static str {
@@ -52,13 +46,8 @@ impl Variant {
 
     /// The variant's rules and tables, computed on first use.
     pub fn rules(self) -> &'static VariantRules {
-        static CELLS: [OnceLock<VariantRules>; 5] = [
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-        ];
+        static CELLS: [OnceLock<VariantRules>; 5] =
+            [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
         CELLS[self as usize].get_or_init(|| VariantRules::build(self))
     }
 }
@@ -76,12 +65,7 @@ pub struct UnknownVariant(pub String);
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-        write!(
-            f,
-            "unknown variant '{}' (expected one of: {})",
-            self.0,
-            names.join(", ")
-        )
+        write!(f, "unknown variant '{}' (expected one of: {})", self.0, names.join(", "))
     }
 }
 
@@ -90,10 +74,7 @@ impl std::error::Error for UnknownVariant {}
 impl FromStr for Variant {
     type Err = UnknownVariant;
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.name() == s)
-            .ok_or_else(|| UnknownVariant(s.to_owned()))
+        Variant::ALL.into_iter().find(|v| v.name() == s).ok_or_else(|| UnknownVariant(s.to_owned()))
     }
 }
 
@@ -204,39 +185,15 @@ struct Camp {
     rows: &'static [&'static str],
 }
 
-const MOBIUS_CAMP: Camp = Camp {
-    chart: 0,
-    rows: &["PR.BQKBNRP", ".PNPPP.PP."],
-};
-const KLEIN_CAMP: Camp = Camp {
-    chart: 0,
-    rows: &[
-        "",
-        "",
-        "",
-        ".P.NKN.P.",
-        "..BRQR.B.",
-        ".P.PPP.P.",
-        "....P....",
-    ],
-};
-const GENUS2_CAMP: Camp = Camp {
-    chart: 0,
-    rows: &[".P.NKN.P.", "..BRQRB..", ".P.PPP.P.", "....P...."],
-};
-const CHESS_CAMP: Camp = Camp {
-    chart: 0,
-    rows: &["RNBQKBNR", "PPPPPPPP"],
-};
+const MOBIUS_CAMP: Camp = Camp { chart: 0, rows: &["PR.BQKBNRP", ".PNPPP.PP."] };
+const KLEIN_CAMP: Camp = Camp { chart: 0, rows: &["", "", "", ".P.NKN.P.", "..BRQR.B.", ".P.PPP.P.", "....P...."] };
+const GENUS2_CAMP: Camp = Camp { chart: 0, rows: &[".P.NKN.P.", "..BRQRB..", ".P.PPP.P.", "....P...."] };
+const CHESS_CAMP: Camp = Camp { chart: 0, rows: &["RNBQKBNR", "PPPPPPPP"] };
 
 impl VariantRules {
     fn build(variant: Variant) -> VariantRules {
         let (complex, camp, facing_mode) = match variant {
-            Variant::Mobius => (
-                surfaces::mobius(10, 9),
-                MOBIUS_CAMP,
-                FacingMode::Transported,
-            ),
+            Variant::Mobius => (surfaces::mobius(10, 9), MOBIUS_CAMP, FacingMode::Transported),
             Variant::Klein => (surfaces::klein(), KLEIN_CAMP, FacingMode::Transported),
             Variant::Genus2 => (surfaces::genus2(), GENUS2_CAMP, FacingMode::Transported),
             Variant::Endless => (surfaces::mobius(8, 8), CHESS_CAMP, FacingMode::Fixed),
@@ -246,45 +203,24 @@ impl VariantRules {
         let setup = camp_setup(&complex, &camp, &exchange_cells);
         let promotion_rule = match variant {
             Variant::Mobius => PromotionRule::LastForwardRank,
-            Variant::Klein => PromotionRule::OwnerRank {
-                white: (0, 14),
-                black: (0, 3),
-            },
-            Variant::Genus2 => PromotionRule::OwnerRank {
-                white: (1, 8),
-                black: (0, 0),
-            },
-            Variant::Endless | Variant::Chess => PromotionRule::OwnerRank {
-                white: (0, 7),
-                black: (0, 0),
-            },
+            Variant::Klein => PromotionRule::OwnerRank { white: (0, 14), black: (0, 3) },
+            Variant::Genus2 => PromotionRule::OwnerRank { white: (1, 8), black: (0, 0) },
+            Variant::Endless | Variant::Chess => PromotionRule::OwnerRank { white: (0, 7), black: (0, 0) },
         };
         let castling = match variant {
             Variant::Mobius => Some(castle_specs(&complex, 5, (8, 6, 7, 6), (1, 4, 3, 4))),
-            Variant::Endless | Variant::Chess => {
-                Some(castle_specs(&complex, 4, (7, 5, 6, 5), (0, 3, 2, 3)))
-            }
+            Variant::Endless | Variant::Chess => Some(castle_specs(&complex, 4, (7, 5, 6, 5), (0, 3, 2, 3))),
             Variant::Klein | Variant::Genus2 => None,
         };
         let endings = match variant {
-            Variant::Mobius | Variant::Klein | Variant::Genus2 => Endings {
-                repetition_draw: 5,
-                halfmove_draw: 150,
-                claims: None,
-                material: MaterialRule::BareKings,
-            },
+            Variant::Mobius | Variant::Klein | Variant::Genus2 => {
+                Endings { repetition_draw: 5, halfmove_draw: 150, claims: None, material: MaterialRule::BareKings }
+            }
             Variant::Endless | Variant::Chess => Endings {
                 repetition_draw: 5,
                 halfmove_draw: 150,
-                claims: Some(Claims {
-                    repetition: 3,
-                    halfmoves: 100,
-                }),
-                material: if variant == Variant::Chess {
-                    MaterialRule::Insufficient
-                } else {
-                    MaterialRule::BareKings
-                },
+                claims: Some(Claims { repetition: 3, halfmoves: 100 }),
+                material: if variant == Variant::Chess { MaterialRule::Insufficient } else { MaterialRule::BareKings },
             },
         };
         let promotes = promotion_cells(&complex, promotion_rule);
@@ -312,9 +248,7 @@ impl VariantRules {
 
     /// The castling cells for a colour and side, if the variant castles.
     pub fn castle(&self, color: Color, side: CastleSide) -> Option<&CastleSpec> {
-        self.castling
-            .as_ref()
-            .map(|c| &c[color.index()][side as usize])
+        self.castling.as_ref().map(|c| &c[color.index()][side as usize])
     }
 
     /// Φ applied to a cell.
@@ -326,27 +260,16 @@ impl VariantRules {
 /// Φ: (s, x, y) ↦ (s, x, H−1−y) on single-chart boards, (1−s, 8−x, 8−y) on G.
 fn exchange_map(complex: &Complex, variant: Variant) -> (Vec<Cell>, Frame) {
     let charts = complex.charts();
-    let frame = if variant == Variant::Genus2 {
-        Frame::HALF_TURN
-    } else {
-        Frame::FLIP_VERTICAL
-    };
+    let frame = if variant == Variant::Genus2 { Frame::HALF_TURN } else { Frame::FLIP_VERTICAL };
     let cells = complex
         .cells()
         .map(|c| {
             let at = complex.coord(c);
             let chart = &charts[usize::from(at.chart)];
             let image = if variant == Variant::Genus2 {
-                Coord {
-                    chart: 1 - at.chart,
-                    file: chart.width - 1 - at.file,
-                    rank: chart.height - 1 - at.rank,
-                }
+                Coord { chart: 1 - at.chart, file: chart.width - 1 - at.file, rank: chart.height - 1 - at.rank }
             } else {
-                Coord {
-                    rank: chart.height - 1 - at.rank,
-                    ..at
-                }
+                Coord { rank: chart.height - 1 - at.rank, ..at }
             };
             complex.cell_at(image).expect("Φ maps cells to cells")
         })
@@ -361,22 +284,14 @@ fn camp_setup(complex: &Complex, camp: &Camp, exchange: &[Cell]) -> Vec<(Cell, P
             let Some(role) = Role::from_letter(ch) else {
                 continue;
             };
-            let at = Coord {
-                chart: camp.chart,
-                file: file as u8,
-                rank: rank as u8,
-            };
+            let at = Coord { chart: camp.chart, file: file as u8, rank: rank as u8 };
             let cell = complex.cell_at(at).expect("camp inside the chart");
             for color in Color::ALL {
                 let piece = match role {
                     Role::Pawn => Piece::pawn(color, color.home_facing(), true),
                     _ => Piece::new(color, role),
                 };
-                let at = if color == Color::White {
-                    cell
-                } else {
-                    exchange[cell.index()]
-                };
+                let at = if color == Color::White { cell } else { exchange[cell.index()] };
                 setup.push((at, piece));
             }
         }
@@ -387,23 +302,10 @@ fn camp_setup(complex: &Complex, camp: &Camp, exchange: &[Cell]) -> Vec<(Cell, P
 
 /// Castling cells on White's rank 1 and Black's top rank: `(rook_from, rook_to, king_to, transit)`
 /// file indices for the east and west sides.
-fn castle_specs(
-    complex: &Complex,
-    king: u8,
-    east: (u8, u8, u8, u8),
-    west: (u8, u8, u8, u8),
-) -> [[CastleSpec; 2]; 2] {
+fn castle_specs(complex: &Complex, king: u8, east: (u8, u8, u8, u8), west: (u8, u8, u8, u8)) -> [[CastleSpec; 2]; 2] {
     let top = complex.charts()[0].height - 1;
     let spec = |rank: u8, (rook_from, rook_to, king_to, transit): (u8, u8, u8, u8)| {
-        let cell = |file: u8| {
-            complex
-                .cell_at(Coord {
-                    chart: 0,
-                    file,
-                    rank,
-                })
-                .expect("home rank cell")
-        };
+        let cell = |file: u8| complex.cell_at(Coord { chart: 0, file, rank }).expect("home rank cell");
         let (lo, hi) = (king.min(rook_from), king.max(rook_from));
         CastleSpec {
             king_from: cell(king),
@@ -414,10 +316,7 @@ fn castle_specs(
             between: (lo + 1..hi).map(cell).collect(),
         }
     };
-    [
-        [spec(0, east), spec(0, west)],
-        [spec(top, east), spec(top, west)],
-    ]
+    [[spec(0, east), spec(0, west)], [spec(top, east), spec(top, west)]]
 }
 
 fn promotion_cells(complex: &Complex, rule: PromotionRule) -> [[Bits; 2]; 2] {

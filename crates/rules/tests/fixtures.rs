@@ -40,83 +40,27 @@ fn every_valid_fixture_replays_and_round_trips() {
 #[test]
 fn the_seam_fixtures_show_what_the_rules_text_says() {
     let ep = load(&fixtures().join("mobius-en-passant-across-seam.json")).unwrap();
-    assert!(matches!(
-        ep.actions()[2].kind,
-        ActionKind::EnPassant {
-            facing: Facing::Down,
-            ..
-        }
-    ));
+    assert!(matches!(ep.actions()[2].kind, ActionKind::EnPassant { facing: Facing::Down, .. }));
     let double = load(&fixtures().join("genus2-seam-double-step.json")).unwrap();
-    assert!(matches!(
-        double.actions()[0].kind,
-        ActionKind::DoubleStep { .. }
-    ));
+    assert!(matches!(double.actions()[0].kind, ActionKind::DoubleStep { .. }));
     let mate = load(&fixtures().join("chess-fools-mate.json")).unwrap();
-    assert_eq!(
-        mate.outcome().map(|o| o.to_string()),
-        Some("black wins by checkmate".to_string())
-    );
+    assert_eq!(mate.outcome().map(|o| o.to_string()), Some("black wins by checkmate".to_string()));
 }
 
 #[test]
 fn invalid_fixtures_fail_with_named_errors() {
     let dir = fixtures().join("invalid");
     let err = |name: &str| load(&dir.join(name)).expect_err(name);
-    assert!(matches!(
-        err("illegal-third-action.json"),
-        RecordError::Action { ply: 3, .. }
-    ));
-    assert!(matches!(
-        err("unknown-variant.json"),
-        RecordError::Field {
-            field: "variant",
-            ..
-        }
-    ));
-    assert!(matches!(
-        err("wrong-result.json"),
-        RecordError::Field {
-            field: "result",
-            ..
-        }
-    ));
-    assert!(matches!(
-        err("action-after-mate.json"),
-        RecordError::Action { ply: 5, .. }
-    ));
-    assert!(matches!(
-        err("inconsistent-final.json"),
-        RecordError::Field {
-            field: "final.position",
-            ..
-        }
-    ));
-    assert!(matches!(
-        err("missing-promotion.json"),
-        RecordError::Action { ply: 1, .. }
-    ));
+    assert!(matches!(err("illegal-third-action.json"), RecordError::Action { ply: 3, .. }));
+    assert!(matches!(err("unknown-variant.json"), RecordError::Field { field: "variant", .. }));
+    assert!(matches!(err("wrong-result.json"), RecordError::Field { field: "result", .. }));
+    assert!(matches!(err("action-after-mate.json"), RecordError::Action { ply: 5, .. }));
+    assert!(matches!(err("inconsistent-final.json"), RecordError::Field { field: "final.position", .. }));
+    assert!(matches!(err("missing-promotion.json"), RecordError::Action { ply: 1, .. }));
     assert!(matches!(err("not-json.json"), RecordError::Json(_)));
-    assert!(matches!(
-        err("wrong-ruleset.json"),
-        RecordError::Field {
-            field: "ruleset",
-            ..
-        }
-    ));
+    assert!(matches!(err("wrong-ruleset.json"), RecordError::Field { field: "ruleset", .. }));
     let message = err("illegal-third-action.json").to_string();
-    assert!(
-        message.contains("ply 3") && message.contains("e4–e6"),
-        "{message}"
-    );
-    assert!(
-        err("missing-promotion.json")
-            .to_string()
-            .contains("no default")
-    );
-    assert_eq!(
-        json_files(&dir).len(),
-        8,
-        "every invalid fixture is checked"
-    );
+    assert!(message.contains("ply 3") && message.contains("e4–e6"), "{message}");
+    assert!(err("missing-promotion.json").to_string().contains("no default"));
+    assert_eq!(json_files(&dir).len(), 8, "every invalid fixture is checked");
 }

@@ -2,8 +2,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 use surface_chess_rules::{
-    Cell, Complex, Corner, Dir, Frame, Link, Mesh, Position, Variant, Vector, identified_points,
-    king_targets, ray,
+    Cell, Complex, Corner, Dir, Frame, Link, Mesh, Position, Variant, Vector, identified_points, king_targets, ray,
 };
 
 fn complex(v: Variant) -> &'static Complex {
@@ -11,9 +10,7 @@ fn complex(v: Variant) -> &'static Complex {
 }
 
 fn cell(v: Variant, name: &str) -> Cell {
-    complex(v)
-        .parse_cell(name)
-        .unwrap_or_else(|| panic!("{name} on {v}"))
+    complex(v).parse_cell(name).unwrap_or_else(|| panic!("{name} on {v}"))
 }
 
 fn link_census(mesh: &Mesh) -> HashMap<Link, usize> {
@@ -32,11 +29,7 @@ fn mobius_mesh_counts() {
     assert_eq!(links.get(&Link::Circle(4)), Some(&80), "80 circles");
     assert_eq!(links.get(&Link::Interval(2)), Some(&20), "20 intervals");
     assert_eq!(links.len(), 2);
-    assert_eq!(
-        (m.boundary_components, m.boundary_edges),
-        (1, 20),
-        "one boundary component of 20 edges"
-    );
+    assert_eq!((m.boundary_components, m.boundary_edges), (1, 20), "one boundary component of 20 edges");
     assert!(!m.orientable);
     assert_eq!(m.euler_characteristic(), 0);
 }
@@ -55,10 +48,7 @@ fn klein_mesh_counts() {
 fn genus2_mesh_counts() {
     let m = Mesh::of(complex(Variant::Genus2));
     assert_eq!((m.faces, m.edges, m.vertices), (162, 324, 160));
-    assert_eq!(
-        link_census(&m),
-        HashMap::from([(Link::Circle(4), 158), (Link::Circle(8), 2)])
-    );
+    assert_eq!(link_census(&m), HashMap::from([(Link::Circle(4), 158), (Link::Circle(8), 2)]));
     assert_eq!((m.boundary_components, m.boundary_edges), (0, 0));
     assert!(m.orientable);
     assert_eq!(m.euler_characteristic(), -2);
@@ -67,17 +57,11 @@ fn genus2_mesh_counts() {
 #[test]
 fn endless_and_flat_meshes() {
     let e = Mesh::of(complex(Variant::Endless));
-    assert_eq!(
-        (e.faces, e.edges, e.vertices, e.euler_characteristic()),
-        (64, 136, 72, 0)
-    );
+    assert_eq!((e.faces, e.edges, e.vertices, e.euler_characteristic()), (64, 136, 72, 0));
     assert!(!e.orientable);
     assert_eq!((e.boundary_components, e.boundary_edges), (1, 16));
     let f = Mesh::of(complex(Variant::Chess));
-    assert_eq!(
-        (f.faces, f.edges, f.vertices, f.euler_characteristic()),
-        (64, 144, 81, 1)
-    );
+    assert_eq!((f.faces, f.edges, f.vertices, f.euler_characteristic()), (64, 144, 81, 1));
     assert!(f.orientable);
 }
 
@@ -85,16 +69,11 @@ fn endless_and_flat_meshes() {
 fn cone_cells() -> Vec<BTreeSet<String>> {
     let c = complex(Variant::Genus2);
     let m = Mesh::of(c);
-    let cones: Vec<usize> = (0..m.vertices)
-        .filter(|&v| m.links[v] == Link::Circle(8))
-        .collect();
+    let cones: Vec<usize> = (0..m.vertices).filter(|&v| m.links[v] == Link::Circle(8)).collect();
     cones
         .iter()
         .map(|&v| {
-            c.cells()
-                .filter(|cell| m.corners[cell.index()].contains(&(v as u32)))
-                .map(|cell| c.name(cell))
-                .collect()
+            c.cells().filter(|cell| m.corners[cell.index()].contains(&(v as u32))).map(|cell| c.name(cell)).collect()
         })
         .collect()
 }
@@ -103,12 +82,8 @@ fn cone_cells() -> Vec<BTreeSet<String>> {
 fn genus2_cone_points_have_eight_cells_each() {
     let set = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>();
     let expected = [
-        set(&[
-            "I:a5", "I:i5", "I:i4", "I:a4", "II:a4", "II:i4", "II:i3", "II:a3",
-        ]),
-        set(&[
-            "I:i6", "I:a6", "I:a7", "I:i7", "II:i5", "II:a5", "II:a6", "II:i6",
-        ]),
+        set(&["I:a5", "I:i5", "I:i4", "I:a4", "II:a4", "II:i4", "II:i3", "II:a3"]),
+        set(&["I:i6", "I:a6", "I:a7", "I:i7", "II:i5", "II:a5", "II:a6", "II:i6"]),
     ];
     let mut cones = cone_cells();
     cones.sort();
@@ -122,11 +97,8 @@ fn forbidden_diagonals(c: &Complex) -> Vec<(Cell, Vector)> {
     let mut out = Vec::new();
     for cell in c.cells() {
         for v in &Vector::ALL[4..] {
-            let both_exist = |a: Vector, b: Vector| {
-                c.step(cell, a)
-                    .and_then(|(c1, t)| c.step(c1, t.apply(b)))
-                    .is_some()
-            };
+            let both_exist =
+                |a: Vector, b: Vector| c.step(cell, a).and_then(|(c1, t)| c.step(c1, t.apply(b))).is_some();
             let (h, u) = (Vector::new(v.x, 0), Vector::new(0, v.y));
             if both_exist(h, u) && both_exist(u, h) && c.diagonal(cell, *v).is_none() {
                 out.push((cell, *v));
@@ -150,20 +122,10 @@ fn genus2_has_exactly_sixteen_forbidden_diagonals_all_at_cones() {
             _ => Corner::NorthWest,
         };
         let vertex = m.corners[cell.index()][corner as usize] as usize;
-        assert_eq!(
-            m.links[vertex],
-            Link::Circle(8),
-            "{} {v:?} points at a cone",
-            c.name(cell)
-        );
+        assert_eq!(m.links[vertex], Link::Circle(8), "{} {v:?} points at a cone", c.name(cell));
     }
     // Other boards have no such approaches (diagonals fail only at a boundary).
-    for v in [
-        Variant::Mobius,
-        Variant::Klein,
-        Variant::Endless,
-        Variant::Chess,
-    ] {
+    for v in [Variant::Mobius, Variant::Klein, Variant::Endless, Variant::Chess] {
         assert!(forbidden_diagonals(complex(v)).is_empty(), "{v}");
     }
 }
@@ -171,9 +133,7 @@ fn genus2_has_exactly_sixteen_forbidden_diagonals_all_at_cones() {
 #[test]
 fn genus2_staircase_bend_is_not_forbidden() {
     let c = complex(Variant::Genus2);
-    let (to, t) = c
-        .diagonal(cell(Variant::Genus2, "I:d4"), Vector::new(1, 1))
-        .expect("I:d4 north-east exists");
+    let (to, t) = c.diagonal(cell(Variant::Genus2, "I:d4"), Vector::new(1, 1)).expect("I:d4 north-east exists");
     assert_eq!(c.name(to), "I:e5");
     assert_eq!(t, Frame::IDENTITY);
 }
@@ -198,12 +158,7 @@ fn genus2_seam_table_and_inverses() {
         assert_eq!(step(from, Dir::North), to, "north from {from}");
         assert_eq!(step(to, Dir::South), from, "south from {to}");
     }
-    for (from, to) in [
-        ("I:d5", "II:e4"),
-        ("II:d4", "I:e5"),
-        ("I:e6", "II:f5"),
-        ("II:e5", "I:f6"),
-    ] {
+    for (from, to) in [("I:d5", "II:e4"), ("II:d4", "I:e5"), ("I:e6", "II:f5"), ("II:e5", "I:f6")] {
         assert_eq!(step(from, Dir::East), to, "east from {from}");
         assert_eq!(step(to, Dir::West), from, "west from {to}");
     }
@@ -213,10 +168,7 @@ fn genus2_seam_table_and_inverses() {
     assert_eq!(step("I:a1", Dir::West), "I:i1");
     for cell in c.cells() {
         for d in Dir::ALL {
-            assert_eq!(
-                c.gluing(cell, d).expect("closed surface").derivative,
-                Frame::IDENTITY
-            );
+            assert_eq!(c.gluing(cell, d).expect("closed surface").derivative, Frame::IDENTITY);
         }
     }
 }
@@ -225,35 +177,21 @@ fn genus2_seam_table_and_inverses() {
 fn mobius_and_klein_side_seams_reverse_ranks() {
     let m = complex(Variant::Mobius);
     for r in 1..=9 {
-        let g = m
-            .gluing(cell(Variant::Mobius, &format!("j{r}")), Dir::East)
-            .expect("glued");
+        let g = m.gluing(cell(Variant::Mobius, &format!("j{r}")), Dir::East).expect("glued");
         assert_eq!(m.name(g.to), format!("a{}", 10 - r));
         assert_eq!(g.derivative, Frame::FLIP_VERTICAL);
     }
-    assert!(
-        m.gluing(cell(Variant::Mobius, "e9"), Dir::North).is_none(),
-        "top edge unglued"
-    );
+    assert!(m.gluing(cell(Variant::Mobius, "e9"), Dir::North).is_none(), "top edge unglued");
     let k = complex(Variant::Klein);
     for r in 1..=18 {
-        let g = k
-            .gluing(cell(Variant::Klein, &format!("i{r}")), Dir::East)
-            .expect("glued");
+        let g = k.gluing(cell(Variant::Klein, &format!("i{r}")), Dir::East).expect("glued");
         assert_eq!(k.name(g.to), format!("a{}", 19 - r));
         assert_eq!(g.derivative, Frame::FLIP_VERTICAL);
     }
-    let g = k
-        .gluing(cell(Variant::Klein, "c18"), Dir::North)
-        .expect("ranks wrap");
-    assert_eq!(
-        (k.name(g.to), g.derivative),
-        ("c1".to_string(), Frame::IDENTITY)
-    );
+    let g = k.gluing(cell(Variant::Klein, "c18"), Dir::North).expect("ranks wrap");
+    assert_eq!((k.name(g.to), g.derivative), ("c1".to_string(), Frame::IDENTITY));
     // A corner step: reflection first, then the rank wrap.
-    let (to, t) = k
-        .diagonal(cell(Variant::Klein, "i18"), Vector::new(1, 1))
-        .expect("corner diagonal");
+    let (to, t) = k.diagonal(cell(Variant::Klein, "i18"), Vector::new(1, 1)).expect("corner diagonal");
     assert_eq!((k.name(to), t), ("a18".to_string(), Frame::FLIP_VERTICAL));
 }
 
@@ -271,12 +209,7 @@ fn mobius_and_klein_colour_classes_are_consistent_and_kept_by_bishops() {
         for cell in c.cells() {
             for d in Dir::ALL {
                 if let Some(g) = c.gluing(cell, d) {
-                    assert_ne!(
-                        shade(c, cell),
-                        shade(c, g.to),
-                        "{v}: {} {d:?}",
-                        c.name(cell)
-                    );
+                    assert_ne!(shade(c, cell), shade(c, g.to), "{v}: {} {d:?}", c.name(cell));
                 }
             }
             for v8 in &Vector::ALL[4..] {
@@ -286,30 +219,18 @@ fn mobius_and_klein_colour_classes_are_consistent_and_kept_by_bishops() {
             }
         }
     }
-    assert_eq!(
-        complex(Variant::Klein).charts()[0].height % 2,
-        0,
-        "K: H even"
-    );
+    assert_eq!(complex(Variant::Klein).charts()[0].height % 2, 0, "K: H even");
     let m = complex(Variant::Mobius);
-    assert_ne!(
-        shade(m, cell(Variant::Mobius, "d1")),
-        shade(m, cell(Variant::Mobius, "g1"))
-    );
+    assert_ne!(shade(m, cell(Variant::Mobius, "d1")), shade(m, cell(Variant::Mobius, "g1")));
     let k = complex(Variant::Klein);
-    assert_ne!(
-        shade(k, cell(Variant::Klein, "c5")),
-        shade(k, cell(Variant::Klein, "h5"))
-    );
+    assert_ne!(shade(k, cell(Variant::Klein, "c5")), shade(k, cell(Variant::Klein, "h5")));
 }
 
 #[test]
 fn endless_seam_joins_squares_of_one_colour() {
     // W+H is even on the 8×8 strip, so crossing the seam keeps the colour (a1 next to h8).
     let c = complex(Variant::Endless);
-    let g = c
-        .gluing(cell(Variant::Endless, "a1"), Dir::West)
-        .expect("glued");
+    let g = c.gluing(cell(Variant::Endless, "a1"), Dir::West).expect("glued");
     assert_eq!(c.name(g.to), "h8");
     assert_eq!(shade(c, cell(Variant::Endless, "a1")), shade(c, g.to));
 }
@@ -335,10 +256,7 @@ fn genus2_has_no_global_checkerboard() {
             }
         }
     }
-    assert!(
-        odd_cycle,
-        "an odd wrapping cycle forbids an alternating colouring"
-    );
+    assert!(odd_cycle, "an odd wrapping cycle forbids an alternating colouring");
 }
 
 /// Components of the graph "one bishop move on an empty board".
@@ -373,10 +291,7 @@ fn klein_bishop_reach_on_the_empty_board() {
     let c = complex(Variant::Klein);
     let mut census: HashMap<usize, usize> = HashMap::new();
     for cell in c.cells() {
-        let dests: BTreeSet<Cell> = Vector::ALL[4..]
-            .iter()
-            .flat_map(|v| ray(c, cell, *v))
-            .collect();
+        let dests: BTreeSet<Cell> = Vector::ALL[4..].iter().flat_map(|v| ray(c, cell, *v)).collect();
         *census.entry(dests.len()).or_default() += 1;
     }
     assert_eq!(census, HashMap::from([(31, 144), (16, 18)]));
@@ -395,16 +310,10 @@ fn player_exchange_is_an_involution_commuting_with_every_edge() {
         let c = &rules.complex;
         let phi = rules.exchange_frame;
         for cell in c.cells() {
-            assert_eq!(
-                rules.exchange(rules.exchange(cell)),
-                cell,
-                "{v}: Φ involutive"
-            );
+            assert_eq!(rules.exchange(rules.exchange(cell)), cell, "{v}: Φ involutive");
             for d in Dir::ALL {
                 let image = c.gluing(rules.exchange(cell), phi.apply_dir(d));
-                let expected = c
-                    .gluing(cell, d)
-                    .map(|g| (rules.exchange(g.to), phi * g.derivative * phi.inverse()));
+                let expected = c.gluing(cell, d).map(|g| (rules.exchange(g.to), phi * g.derivative * phi.inverse()));
                 assert_eq!(
                     image.map(|g| (g.to, g.derivative)),
                     expected,
@@ -420,11 +329,7 @@ fn player_exchange_is_an_involution_commuting_with_every_edge() {
 fn kings_step_to_eight_neighbours_except_at_cones_and_edges() {
     let c = complex(Variant::Genus2);
     let counts: Vec<usize> = c.cells().map(|cell| king_targets(c, cell).len()).collect();
-    assert_eq!(
-        counts.iter().filter(|&&n| n == 8).count(),
-        162 - 16,
-        "each forbidden approach costs its cell one step"
-    );
+    assert_eq!(counts.iter().filter(|&&n| n == 8).count(), 162 - 16, "each forbidden approach costs its cell one step");
     assert!(counts.iter().all(|&n| n >= 7));
 }
 
@@ -432,11 +337,7 @@ fn kings_step_to_eight_neighbours_except_at_cones_and_edges() {
 fn the_initial_positions_are_player_exchange_images() {
     for v in Variant::ALL {
         let p = Position::new(v);
-        assert_eq!(
-            p.exchanged().to_text().replace(" b ", " w "),
-            p.to_text(),
-            "{v}"
-        );
+        assert_eq!(p.exchanged().to_text().replace(" b ", " w "), p.to_text(), "{v}");
     }
 }
 
@@ -450,11 +351,7 @@ fn identified_points_refine_the_mesh() {
             let (_, vertices) = identified_points(c, k);
             let faces = c.len() * k * k;
             let edges = (c.len() * 4 * k * k - m.boundary_edges * k) / 2 + m.boundary_edges * k;
-            assert_eq!(
-                vertices as i64 - edges as i64 + faces as i64,
-                m.euler_characteristic(),
-                "{v} k={k}"
-            );
+            assert_eq!(vertices as i64 - edges as i64 + faces as i64, m.euler_characteristic(), "{v} k={k}");
         }
     }
 }

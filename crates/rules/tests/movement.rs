@@ -3,15 +3,11 @@
 
 use std::collections::BTreeSet;
 use surface_chess_rules::{
-    ActionKind, CastleSide, Cell, Color, Dir, Facing, Frame, Game, Position, Role, Variant, Vector,
-    knight_targets, ray,
+    ActionKind, CastleSide, Cell, Color, Dir, Facing, Frame, Game, Position, Role, Variant, Vector, knight_targets, ray,
 };
 
 fn cell(v: Variant, name: &str) -> Cell {
-    v.rules()
-        .complex
-        .parse_cell(name)
-        .unwrap_or_else(|| panic!("{name} on {v}"))
+    v.rules().complex.parse_cell(name).unwrap_or_else(|| panic!("{name} on {v}"))
 }
 
 fn names(v: Variant, cells: &[Cell]) -> Vec<String> {
@@ -38,13 +34,7 @@ fn setup(v: Variant, pieces: &[(&str, &str)], rest: &str) -> Position {
             let mut row = String::new();
             let mut empty = 0;
             for file in 0..chart.width {
-                let here = c
-                    .cell_at(surface_chess_rules::Coord {
-                        chart: ci as u8,
-                        file,
-                        rank,
-                    })
-                    .unwrap();
+                let here = c.cell_at(surface_chess_rules::Coord { chart: ci as u8, file, rank }).unwrap();
                 match pieces.iter().find(|(name, _)| cell(v, name) == here) {
                     Some((_, token)) => {
                         if empty > 0 {
@@ -68,10 +58,7 @@ fn setup(v: Variant, pieces: &[(&str, &str)], rest: &str) -> Position {
 }
 
 fn notations(p: &Position) -> BTreeSet<String> {
-    p.legal_actions()
-        .into_iter()
-        .map(|a| p.notation(a))
-        .collect()
+    p.legal_actions().into_iter().map(|a| p.notation(a)).collect()
 }
 
 #[test]
@@ -79,17 +66,10 @@ fn each_side_has_the_ordinary_inventory() {
     for v in Variant::ALL {
         let p = Position::new(v);
         for color in Color::ALL {
-            let count = |role| {
-                p.pieces()
-                    .filter(|(_, q)| q.color() == color && q.role() == role)
-                    .count()
-            };
+            let count = |role| p.pieces().filter(|(_, q)| q.color() == color && q.role() == role).count();
             let counts = Role::ALL.map(count);
             assert_eq!(counts, [8, 2, 2, 2, 1, 1], "{v} {color:?}: P N B R Q K");
-            for (_, q) in p
-                .pieces()
-                .filter(|(_, q)| q.color() == color && q.role() == Role::Pawn)
-            {
+            for (_, q) in p.pieces().filter(|(_, q)| q.color() == color && q.role() == Role::Pawn) {
                 assert_eq!(q.facing(), Some(color.home_facing()), "{v}: initial facing");
                 assert!(q.unused(), "{v}: initial double step");
             }
@@ -100,45 +80,19 @@ fn each_side_has_the_ordinary_inventory() {
 #[test]
 fn setups_match_the_diagrams() {
     let at = |v: Variant, name: &str| Position::new(v).piece_at(cell(v, name)).map(|p| p.letter());
-    for (name, letter) in [
-        ("a1", 'P'),
-        ("b1", 'R'),
-        ("d1", 'B'),
-        ("e1", 'Q'),
-        ("f1", 'K'),
-        ("c2", 'N'),
-        ("h1", 'N'),
-    ] {
+    for (name, letter) in [("a1", 'P'), ("b1", 'R'), ("d1", 'B'), ("e1", 'Q'), ("f1", 'K'), ("c2", 'N'), ("h1", 'N')] {
         assert_eq!(at(Variant::Mobius, name), Some(letter), "M {name}");
     }
     assert_eq!(at(Variant::Mobius, "f9"), Some('k'));
     assert_eq!(at(Variant::Mobius, "c8"), Some('n'));
-    for (name, letter) in [
-        ("e4", 'K'),
-        ("e5", 'Q'),
-        ("c5", 'B'),
-        ("h5", 'B'),
-        ("e7", 'P'),
-        ("e15", 'k'),
-        ("e12", 'p'),
-    ] {
+    for (name, letter) in [("e4", 'K'), ("e5", 'Q'), ("c5", 'B'), ("h5", 'B'), ("e7", 'P'), ("e15", 'k'), ("e12", 'p')]
+    {
         assert_eq!(at(Variant::Klein, name), Some(letter), "K {name}");
     }
-    for (name, letter) in [
-        ("I:e1", 'K'),
-        ("I:e2", 'Q'),
-        ("I:g2", 'B'),
-        ("I:e4", 'P'),
-        ("II:e9", 'k'),
-        ("II:e8", 'q'),
-    ] {
+    for (name, letter) in [("I:e1", 'K'), ("I:e2", 'Q'), ("I:g2", 'B'), ("I:e4", 'P'), ("II:e9", 'k'), ("II:e8", 'q')] {
         assert_eq!(at(Variant::Genus2, name), Some(letter), "G {name}");
     }
-    assert_eq!(
-        at(Variant::Genus2, "II:c8"),
-        Some('b'),
-        "half-turn image of I:g2"
-    );
+    assert_eq!(at(Variant::Genus2, "II:c8"), Some('b'), "half-turn image of I:g2");
 }
 
 #[test]
@@ -146,10 +100,7 @@ fn surface_openings_have_no_captures() {
     for v in [Variant::Mobius, Variant::Klein, Variant::Genus2] {
         let p = Position::new(v);
         for side in [p.clone(), p.exchanged()] {
-            assert!(
-                side.legal_actions().iter().all(|&a| !side.is_capture(a)),
-                "{v}: every initial route stops short"
-            );
+            assert!(side.legal_actions().iter().all(|&a| !side.is_capture(a)), "{v}: every initial route stops short");
         }
     }
 }
@@ -159,17 +110,10 @@ fn genus2_sliders_begin_screened_and_klein_h5_bishop_can_develop() {
     let p = Position::new(Variant::Genus2);
     for name in ["I:c2", "I:d2", "I:e2", "I:f2", "I:g2"] {
         let from = cell(Variant::Genus2, name);
-        assert!(
-            p.legal_actions().iter().all(|a| a.from != from),
-            "{name} is screened"
-        );
+        assert!(p.legal_actions().iter().all(|a| a.from != from), "{name} is screened");
     }
     let k = Position::new(Variant::Klein);
-    assert!(
-        k.legal_actions()
-            .iter()
-            .any(|a| a.from == cell(Variant::Klein, "h5"))
-    );
+    assert!(k.legal_actions().iter().any(|a| a.from == cell(Variant::Klein, "h5")));
 }
 
 /// Single forward steps from a pawn to its promotion target on an otherwise empty board.
@@ -177,10 +121,7 @@ fn forward_steps_to_target(v: Variant, from: Cell, color: Color) -> usize {
     let rules = v.rules();
     let (mut at, mut facing) = (from, color.home_facing());
     for steps in 1..100 {
-        let (to, t) = rules
-            .complex
-            .step(at, Vector::new(0, facing.sign()))
-            .expect("forward exists");
+        let (to, t) = rules.complex.step(at, Vector::new(0, facing.sign())).expect("forward exists");
         facing = Facing::from_sign(t.apply(Vector::new(0, facing.sign())).y);
         at = to;
         if rules.promotes(color, at, facing) {
@@ -192,11 +133,7 @@ fn forward_steps_to_target(v: Variant, from: Cell, color: Color) -> usize {
 
 #[test]
 fn every_initial_pawn_has_forward_access_to_a_target() {
-    for (v, lo, hi) in [
-        (Variant::Mobius, 7, 8),
-        (Variant::Klein, 8, 11),
-        (Variant::Genus2, 6, 9),
-    ] {
+    for (v, lo, hi) in [(Variant::Mobius, 7, 8), (Variant::Klein, 8, 11), (Variant::Genus2, 6, 9)] {
         let p = Position::new(v);
         let steps: Vec<usize> = p
             .pieces()
@@ -204,11 +141,7 @@ fn every_initial_pawn_has_forward_access_to_a_target() {
             .map(|(c, q)| forward_steps_to_target(v, c, q.color()))
             .collect();
         assert_eq!(steps.len(), 16);
-        assert_eq!(
-            (*steps.iter().min().unwrap(), *steps.iter().max().unwrap()),
-            (lo, hi),
-            "{v}"
-        );
+        assert_eq!((*steps.iter().min().unwrap(), *steps.iter().max().unwrap()), (lo, hi), "{v}");
     }
 }
 
@@ -235,67 +168,25 @@ fn promotion_targets_per_board() {
 #[test]
 fn promotion_is_mandatory_and_has_no_default() {
     // K: a white pawn on e14 facing up reaches rank 15.
-    let p = setup(
-        Variant::Klein,
-        &[("a14", "P+"), ("e9", "k"), ("e3", "K")],
-        "w - - 0 1",
-    );
+    let p = setup(Variant::Klein, &[("a14", "P+"), ("e9", "k"), ("e3", "K")], "w - - 0 1");
     let a14 = cell(Variant::Klein, "a14");
-    let from_a14: Vec<_> = p
-        .legal_actions()
-        .into_iter()
-        .filter(|a| a.from == a14)
-        .collect();
+    let from_a14: Vec<_> = p.legal_actions().into_iter().filter(|a| a.from == a14).collect();
     let roles: BTreeSet<_> = from_a14.iter().map(|a| a.promotion()).collect();
-    assert_eq!(
-        roles,
-        BTreeSet::from([
-            Some(Role::Queen),
-            Some(Role::Rook),
-            Some(Role::Bishop),
-            Some(Role::Knight)
-        ])
-    );
-    assert!(
-        p.parse_action("a14–a15").is_err(),
-        "a move without the choice is incomplete"
-    );
+    assert_eq!(roles, BTreeSet::from([Some(Role::Queen), Some(Role::Rook), Some(Role::Bishop), Some(Role::Knight)]));
+    assert!(p.parse_action("a14–a15").is_err(), "a move without the choice is incomplete");
     let q = p.play(p.parse_action("a14–a15=N").unwrap()).unwrap();
-    assert_eq!(
-        q.piece_at(cell(Variant::Klein, "a15")).map(|x| x.letter()),
-        Some('N')
-    );
+    assert_eq!(q.piece_at(cell(Variant::Klein, "a15")).map(|x| x.letter()), Some('N'));
 }
 
 #[test]
 fn a_double_step_promotes_only_on_its_destination() {
     // Edited setup granting flags: a15 is White's target on K.
-    let through = setup(
-        Variant::Klein,
-        &[("a14", "P+*"), ("e9", "k"), ("e3", "K")],
-        "w - - 0 1",
-    );
-    let double = through
-        .parse_action("a14–a16")
-        .expect("double step crossing rank 15");
-    assert!(matches!(
-        double.kind,
-        ActionKind::DoubleStep {
-            promotion: None,
-            ..
-        }
-    ));
-    let onto = setup(
-        Variant::Klein,
-        &[("a13", "P+*"), ("e9", "k"), ("e3", "K")],
-        "w - - 0 1",
-    );
+    let through = setup(Variant::Klein, &[("a14", "P+*"), ("e9", "k"), ("e3", "K")], "w - - 0 1");
+    let double = through.parse_action("a14–a16").expect("double step crossing rank 15");
+    assert!(matches!(double.kind, ActionKind::DoubleStep { promotion: None, .. }));
+    let onto = setup(Variant::Klein, &[("a13", "P+*"), ("e9", "k"), ("e3", "K")], "w - - 0 1");
     let promoted = onto.play(onto.parse_action("a13–a15=Q").unwrap()).unwrap();
-    assert_eq!(
-        promoted.ep_trace(),
-        None,
-        "a promoting double step leaves no trace"
-    );
+    assert_eq!(promoted.ep_trace(), None, "a promoting double step leaves no trace");
     let plain = through.play(double).unwrap();
     assert!(plain.ep_trace().is_some());
 }
@@ -304,34 +195,13 @@ fn a_double_step_promotes_only_on_its_destination() {
 fn mobius_en_passant_across_the_seam() {
     let p = play_line(Variant::Mobius, &["e2–e4", "a9–a7"]);
     let trace = p.ep_trace().expect("trace recorded");
-    assert_eq!(
-        names(
-            Variant::Mobius,
-            &[trace.source, trace.middle, trace.destination]
-        ),
-        ["a9", "a8", "a7"]
-    );
+    assert_eq!(names(Variant::Mobius, &[trace.source, trace.middle, trace.destination]), ["a9", "a8", "a7"]);
     let ep = p.parse_action("j1xa8").expect("en passant across the seam");
-    assert!(matches!(
-        ep.kind,
-        ActionKind::EnPassant {
-            facing: Facing::Down,
-            promotion: None
-        }
-    ));
+    assert!(matches!(ep.kind, ActionKind::EnPassant { facing: Facing::Down, promotion: None }));
     let q = p.play(ep).unwrap();
-    assert_eq!(
-        q.piece_at(cell(Variant::Mobius, "a7")),
-        None,
-        "the recorded pawn is removed from its destination"
-    );
-    let pawn = q
-        .piece_at(cell(Variant::Mobius, "a8"))
-        .expect("capturer lands on the middle");
-    assert_eq!(
-        (pawn.color(), pawn.facing()),
-        (Color::White, Some(Facing::Down))
-    );
+    assert_eq!(q.piece_at(cell(Variant::Mobius, "a7")), None, "the recorded pawn is removed from its destination");
+    let pawn = q.piece_at(cell(Variant::Mobius, "a8")).expect("capturer lands on the middle");
+    assert_eq!((pawn.color(), pawn.facing()), (Color::White, Some(Facing::Down)));
     assert_eq!(q.halfmove(), 0);
     // The right lasts one turn only.
     let later = play_line(Variant::Mobius, &["e2–e4", "a9–a7", "e4–e5", "e8–e7"]);
@@ -341,8 +211,7 @@ fn mobius_en_passant_across_the_seam() {
 #[test]
 fn repetition_key_keeps_en_passant_only_when_it_is_legal() {
     let strip = |p: &Position, trace: &str| {
-        Position::from_text(Variant::Mobius, &p.to_text().replace(trace, "-"))
-            .expect("valid without the trace")
+        Position::from_text(Variant::Mobius, &p.to_text().replace(trace, "-")).expect("valid without the trace")
     };
     // After a9–a7 the j1 pawn can take en passant across the seam: the trace is part of the key.
     let with = play_line(Variant::Mobius, &["e2–e4", "a9–a7"]);
@@ -355,19 +224,11 @@ fn repetition_key_keeps_en_passant_only_when_it_is_legal() {
 #[test]
 fn pawn_facing_is_transported_by_a_diagonal_through_the_seam() {
     // White pawn a2 facing up takes west-forward across the seam: lands on j7 facing down.
-    let p = setup(
-        Variant::Mobius,
-        &[("a2", "P+"), ("j7", "r"), ("e6", "k"), ("f1", "K")],
-        "w - - 0 1",
-    );
+    let p = setup(Variant::Mobius, &[("a2", "P+"), ("j7", "r"), ("e6", "k"), ("f1", "K")], "w - - 0 1");
     let a = p.parse_action("a2xj7").expect("capture across the seam");
     assert_eq!(a.facing(), Some(Facing::Down));
     let q = p.play(a).unwrap();
-    assert_eq!(
-        q.piece_at(cell(Variant::Mobius, "j7"))
-            .and_then(|x| x.facing()),
-        Some(Facing::Down)
-    );
+    assert_eq!(q.piece_at(cell(Variant::Mobius, "j7")).and_then(|x| x.facing()), Some(Facing::Down));
 }
 
 #[test]
@@ -377,31 +238,12 @@ fn castling_on_the_mobius_board() {
     let all = notations(&p);
     assert!(all.contains("O-O") && all.contains("O-O-O"));
     let east = p.play(p.parse_action("O-O").unwrap()).unwrap();
-    assert_eq!(
-        east.piece_at(cell(Variant::Mobius, "h1"))
-            .map(|x| x.letter()),
-        Some('K')
-    );
-    assert_eq!(
-        east.piece_at(cell(Variant::Mobius, "g1"))
-            .map(|x| x.letter()),
-        Some('R')
-    );
+    assert_eq!(east.piece_at(cell(Variant::Mobius, "h1")).map(|x| x.letter()), Some('K'));
+    assert_eq!(east.piece_at(cell(Variant::Mobius, "g1")).map(|x| x.letter()), Some('R'));
     let west = p.play(p.parse_action("O-O-O").unwrap()).unwrap();
-    assert_eq!(
-        west.piece_at(cell(Variant::Mobius, "d1"))
-            .map(|x| x.letter()),
-        Some('K')
-    );
-    assert_eq!(
-        west.piece_at(cell(Variant::Mobius, "e1"))
-            .map(|x| x.letter()),
-        Some('R')
-    );
-    assert!(
-        !east.castling().has(Color::White, CastleSide::West),
-        "moving the king loses both rights"
-    );
+    assert_eq!(west.piece_at(cell(Variant::Mobius, "d1")).map(|x| x.letter()), Some('K'));
+    assert_eq!(west.piece_at(cell(Variant::Mobius, "e1")).map(|x| x.letter()), Some('R'));
+    assert!(!east.castling().has(Color::White, CastleSide::West), "moving the king loses both rights");
 
     let castles = |extra: &[(&str, &str)]| {
         let pieces: Vec<(&str, &str)> = home.iter().chain(extra).copied().collect();
@@ -418,24 +260,12 @@ fn castling_on_the_mobius_board() {
     // Transit attacked by a winding diagonal through the seam (a5–j4–i3–h2–g1); the straight
     // continuation a5–b4–c3–d2–e1 is blocked at c3.
     assert_eq!(castles(&[("a5", "b"), ("c3", "P+")]), (false, true));
-    assert_eq!(
-        castles(&[("a5", "b")]),
-        (false, false),
-        "unblocked, the same line also hits e1"
-    );
+    assert_eq!(castles(&[("a5", "b")]), (false, false), "unblocked, the same line also hits e1");
     // Each rook's move uncovers the j1 rook's attack on the king's destination: east directly
     // (j1–i1–h1), west the long way round (j1–a9…j9–a1–b1–c1–d1). Only the final test sees them.
     assert_eq!(castles(&[("j1", "r")]), (false, false));
-    assert_eq!(
-        castles(&[("j1", "r"), ("c1", "N")]),
-        (false, false),
-        "c1 blocks the west castle"
-    );
-    assert_eq!(
-        castles(&[("j1", "r"), ("a1", "P+*")]),
-        (false, true),
-        "a1 blocks the winding line"
-    );
+    assert_eq!(castles(&[("j1", "r"), ("c1", "N")]), (false, false), "c1 blocks the west castle");
+    assert_eq!(castles(&[("j1", "r"), ("a1", "P+*")]), (false, true), "a1 blocks the winding line");
     // A piece between king and rook.
     assert_eq!(castles(&[("d1", "N")]), (true, false));
 }
@@ -444,34 +274,18 @@ fn castling_on_the_mobius_board() {
 fn castling_rights_are_lost_for_good() {
     let home = [("b1", "R"), ("f1", "K"), ("i1", "R"), ("e6", "k")];
     let start = setup(Variant::Mobius, &home, "w KQ - 0 1");
-    let line = |p: &Position, moves: &[&str]| {
-        moves.iter().fold(p.clone(), |q, m| {
-            q.play(q.parse_action(m).unwrap()).unwrap()
-        })
-    };
+    let line =
+        |p: &Position, moves: &[&str]| moves.iter().fold(p.clone(), |q, m| q.play(q.parse_action(m).unwrap()).unwrap());
     let back = line(&start, &["Ri1–i2", "Ke6–e7", "Ri2–i1", "Ke7–e6"]);
-    assert!(
-        !back.castling().has(Color::White, CastleSide::East),
-        "returning home does not restore"
-    );
+    assert!(!back.castling().has(Color::White, CastleSide::East), "returning home does not restore");
     assert!(back.castling().has(Color::White, CastleSide::West));
     let king = line(&start, &["Kf1–f2", "Ke6–e7", "Kf2–f1", "Ke7–e6"]);
     assert!(king.castling().is_empty());
-    let captured = setup(
-        Variant::Mobius,
-        &[home[0], home[1], home[2], home[3], ("i8", "r")],
-        "b KQ - 0 1",
-    );
+    let captured = setup(Variant::Mobius, &[home[0], home[1], home[2], home[3], ("i8", "r")], "b KQ - 0 1");
     let after = line(&captured, &["Ri8xi1"]);
-    assert!(
-        !after.castling().has(Color::White, CastleSide::East),
-        "a captured rook's right is gone"
-    );
+    assert!(!after.castling().has(Color::White, CastleSide::East), "a captured rook's right is gone");
     for v in [Variant::Klein, Variant::Genus2] {
-        assert!(
-            Position::new(v).castling().is_empty() && v.rules().castling.is_none(),
-            "{v}: no castling"
-        );
+        assert!(Position::new(v).castling().is_empty() && v.rules().castling.is_none(), "{v}: no castling");
     }
 }
 
@@ -489,29 +303,16 @@ fn rays_stop_at_their_departure_cell_and_merge_equal_routes() {
     let v = Variant::Klein;
     let c = &v.rules().complex;
     let north = ray(c, cell(v, "a1"), Vector::new(0, 1));
-    assert_eq!(
-        north.len(),
-        17,
-        "around the bottle and back to a1, which stops the ray"
-    );
+    assert_eq!(north.len(), 17, "around the bottle and back to a1, which stops the ray");
     let east = ray(c, cell(v, "a1"), Vector::new(1, 0));
     assert_eq!(names(v, &east[7..10]), ["i1", "a18", "b18"]);
     assert_eq!(east.len(), 17);
     // On an otherwise empty board the rook's destinations are the union of its rays, each once.
     let p = Position::from_text(v, "9/9/9/9/9/9/9/9/9/4k4/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
     let rook = cell(v, "a1");
-    let dests: Vec<Cell> = p
-        .legal_actions()
-        .into_iter()
-        .filter(|a| a.from == rook)
-        .map(|a| a.to)
-        .collect();
+    let dests: Vec<Cell> = p.legal_actions().into_iter().filter(|a| a.from == rook).map(|a| a.to).collect();
     let unique: BTreeSet<Cell> = dests.iter().copied().collect();
-    assert_eq!(
-        dests.len(),
-        unique.len(),
-        "two rays to one cell are one action"
-    );
+    assert_eq!(dests.len(), unique.len(), "two rays to one cell are one action");
     assert!(unique.contains(&cell(v, "a18")));
 }
 
@@ -520,27 +321,16 @@ fn knights_follow_long_short_long() {
     let v = Variant::Genus2;
     let c = &v.rules().complex;
     let word = |from: Cell, w: [Dir; 3]| {
-        w.iter()
-            .try_fold((from, Frame::IDENTITY), |(at, f), d| {
-                c.walk(at, f, d.vector())
-            })
-            .map(|(to, _)| to)
+        w.iter().try_fold((from, Frame::IDENTITY), |(at, f), d| c.walk(at, f, d.vector())).map(|(to, _)| to)
     };
     let differs = c.cells().any(|from| {
-        Dir::ALL.iter().any(|&l| {
-            l.perpendicular()
-                .iter()
-                .any(|&s| word(from, [l, s, l]) != word(from, [l, l, s]))
-        })
+        Dir::ALL.iter().any(|&l| l.perpendicular().iter().any(|&s| word(from, [l, s, l]) != word(from, [l, l, s])))
     });
     assert!(differs, "L,L,S is not interchangeable with L,S,L on G");
     for v in Variant::ALL {
         let c = &v.rules().complex;
         for from in c.cells() {
-            assert!(
-                !knight_targets(c, from).contains(&from),
-                "{v}: never back to the departure cell"
-            );
+            assert!(!knight_targets(c, from).contains(&from), "{v}: never back to the departure cell");
         }
     }
 }
@@ -567,22 +357,12 @@ fn endless_rook_and_bishop_examples() {
     let v = Variant::Endless;
     let c = &v.rules().complex;
     let east = ray(c, cell(v, "h3"), Vector::new(1, 0));
-    let expected = [
-        "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "a3", "b3", "c3", "d3", "e3", "f3", "g3",
-    ];
-    assert_eq!(
-        names(v, &east),
-        expected,
-        "15 squares: all of rank 6 and the rest of rank 3"
-    );
+    let expected = ["a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "a3", "b3", "c3", "d3", "e3", "f3", "g3"];
+    assert_eq!(names(v, &east), expected, "15 squares: all of rank 6 and the rest of rank 3");
     let west = ray(c, cell(v, "h3"), Vector::new(-1, 0));
     let mut reversed: Vec<&str> = expected.to_vec();
     reversed.reverse();
-    assert_eq!(
-        names(v, &west),
-        reversed,
-        "sliding left visits the same squares in the opposite order"
-    );
+    assert_eq!(names(v, &west), reversed, "sliding left visits the same squares in the opposite order");
     let bishop = ray(c, cell(v, "h3"), Vector::new(1, 1));
     assert_eq!(names(v, &bishop), ["a5", "b4", "c3", "d2", "e1"]);
 }
@@ -595,21 +375,14 @@ fn endless_pawns_keep_their_owner_facing_across_the_seam() {
     let q = p.play(a).unwrap();
     let pawn = q.piece_at(cell(Variant::Endless, "a2")).unwrap();
     assert_eq!(pawn.facing(), Some(Facing::Up));
-    assert!(
-        !pawn.unused(),
-        "a pawn that arrives on rank 2 has no double step"
-    );
+    assert!(!pawn.unused(), "a pawn that arrives on rank 2 has no double step");
     assert!(q.to_text().starts_with("4k3/8/8/8/8/8/P7/"));
 }
 
 #[test]
 fn endless_and_chess_castle_ordinarily() {
     for v in [Variant::Endless, Variant::Chess] {
-        let p = setup(
-            v,
-            &[("a1", "R"), ("e1", "K"), ("h1", "R"), ("e5", "k")],
-            "w KQ - 0 1",
-        );
+        let p = setup(v, &[("a1", "R"), ("e1", "K"), ("h1", "R"), ("e5", "k")], "w KQ - 0 1");
         let n = notations(&p);
         assert!(n.contains("O-O") && n.contains("O-O-O"), "{v}");
         let q = p.play(p.parse_action("O-O-O").unwrap()).unwrap();
@@ -623,46 +396,19 @@ fn development_lines_are_legal_and_do_what_the_text_says() {
     // M: the bishops bear on the opposing central pawns along g4–f5–e6 and g6–f5–e4.
     let m = play_line(Variant::Mobius, &["e2–e4", "e8–e6", "Bd1–g4", "Bd9–g6"]);
     assert!(notations(&m).contains("Bg4xe6"));
-    let m2 = play_line(
-        Variant::Mobius,
-        &["e2–e4", "e8–e6", "Bd1–g4", "Bd9–g6", "Nc2–d4"],
-    );
+    let m2 = play_line(Variant::Mobius, &["e2–e4", "e8–e6", "Bd1–g4", "Bd9–g6", "Nc2–d4"]);
     assert!(notations(&m2).contains("Bg6xe4"));
-    play_line(
-        Variant::Mobius,
-        &["e2–e4", "e8–e6", "Bd1–g4", "Bd9–g6", "Nc2–d4", "Nc8–d6"],
-    );
-    play_line(
-        Variant::Klein,
-        &[
-            "e7–e9",
-            "e12–e10",
-            "Nd4–c6",
-            "Nd15–c13",
-            "Bc5–d4",
-            "Bc14–d15",
-        ],
-    );
+    play_line(Variant::Mobius, &["e2–e4", "e8–e6", "Bd1–g4", "Bd9–g6", "Nc2–d4", "Nc8–d6"]);
+    play_line(Variant::Klein, &["e7–e9", "e12–e10", "Nd4–c6", "Nd15–c13", "Bc5–d4", "Bc14–d15"]);
     // G: the leading pawns meet across the I:e5/II:e5 seam and block each other.
     let g = play_line(Variant::Genus2, &["I:e4–I:e5", "II:e6–II:e5"]);
-    assert!(
-        g.legal_actions()
-            .iter()
-            .all(|a| a.from != cell(Variant::Genus2, "I:e5"))
-    );
+    assert!(g.legal_actions().iter().all(|a| a.from != cell(Variant::Genus2, "I:e5")));
     let black = play_line(Variant::Genus2, &["I:e4–I:e5", "II:e6–II:e5", "NI:d1–I:c3"]);
     let blocked = cell(Variant::Genus2, "II:e5");
     assert!(black.legal_actions().iter().all(|a| a.from != blocked));
     play_line(
         Variant::Genus2,
-        &[
-            "I:e4–I:e5",
-            "II:e6–II:e5",
-            "NI:d1–I:c3",
-            "NII:f9–II:g7",
-            "BI:c2–I:d1",
-            "BII:g8–II:f9",
-        ],
+        &["I:e4–I:e5", "II:e6–II:e5", "NI:d1–I:c3", "NII:f9–II:g7", "BI:c2–I:d1", "BII:g8–II:f9"],
     );
     let double = play_line(Variant::Genus2, &["I:e4–II:e5"]);
     let trace = double.ep_trace().expect("a double step");
@@ -677,40 +423,17 @@ fn games_end_in_the_rules_order() {
         g.play(g.position().parse_action(m).unwrap()).unwrap();
     }
     let o = g.outcome().expect("mate");
-    assert_eq!(
-        (o.winner, o.reason.name()),
-        (Some(Color::Black), "checkmate")
-    );
-    assert!(
-        g.play(
-            g.position()
-                .legal_actions()
-                .first()
-                .copied()
-                .unwrap_or(g.actions()[0])
-        )
-        .is_err()
-    );
+    assert_eq!((o.winner, o.reason.name()), (Some(Color::Black), "checkmate"));
+    assert!(g.play(g.position().legal_actions().first().copied().unwrap_or(g.actions()[0])).is_err());
     // Bare kings draw at once on the surfaces.
-    let p = setup(
-        Variant::Mobius,
-        &[("f1", "K"), ("j2", "r"), ("e6", "k")],
-        "w - - 0 1",
-    );
-    let mut g = Game::from_position(
-        p,
-        surface_chess_rules::Start::Edited {
-            label: "bare kings test".into(),
-        },
-    );
+    let p = setup(Variant::Mobius, &[("f1", "K"), ("j2", "r"), ("e6", "k")], "w - - 0 1");
+    let mut g = Game::from_position(p, surface_chess_rules::Start::Edited { label: "bare kings test".into() });
     for m in ["Kf1–g1", "Ke6–e7", "Kg1–h1", "Ke7–e6", "Kh1–i1"] {
         assert!(g.outcome().is_none());
         g.play(g.position().parse_action(m).unwrap()).unwrap();
     }
-    g.play(g.position().parse_action("Ke6–e7").unwrap())
-        .unwrap();
-    g.play(g.position().parse_action("Ki1xj2").unwrap())
-        .unwrap();
+    g.play(g.position().parse_action("Ke6–e7").unwrap()).unwrap();
+    g.play(g.position().parse_action("Ki1xj2").unwrap()).unwrap();
     assert_eq!(g.outcome().map(|o| o.reason.name()), Some("bare kings"));
 }
 
@@ -725,64 +448,33 @@ fn fivefold_repetition_and_the_halfmove_limit_draw() {
         }
     }
     assert_eq!(g.repetitions(), 5);
-    assert_eq!(
-        g.outcome().map(|o| o.reason.name()),
-        Some("fivefold repetition")
-    );
+    assert_eq!(g.outcome().map(|o| o.reason.name()), Some("fivefold repetition"));
     assert!(g.claim_draw().is_err(), "K has no claimable draws");
 
-    let p = Position::from_text(
-        Variant::Genus2,
-        "9/9/9/9/9/9/9/9/4K3R|4k4/9/9/9/9/9/9/9/9 w - - 149 80",
-    )
-    .unwrap();
-    let mut g = Game::from_position(
-        p,
-        surface_chess_rules::Start::Edited {
-            label: "move limit".into(),
-        },
-    );
-    g.play(g.position().parse_action("RI:i1–I:i2").unwrap())
-        .unwrap();
+    let p = Position::from_text(Variant::Genus2, "9/9/9/9/9/9/9/9/4K3R|4k4/9/9/9/9/9/9/9/9 w - - 149 80").unwrap();
+    let mut g = Game::from_position(p, surface_chess_rules::Start::Edited { label: "move limit".into() });
+    g.play(g.position().parse_action("RI:i1–I:i2").unwrap()).unwrap();
     assert_eq!(g.outcome().map(|o| o.reason.name()), Some("150 halfmoves"));
 }
 
 #[test]
 fn claimable_draws_exist_on_endless_and_chess_only() {
     let mut g = Game::new(Variant::Endless);
-    for m in [
-        "Ng1–f3", "Ng8–f6", "Nf3–g1", "Nf6–g8", "Ng1–f3", "Ng8–f6", "Nf3–g1", "Nf6–g8",
-    ] {
+    for m in ["Ng1–f3", "Ng8–f6", "Nf3–g1", "Nf6–g8", "Ng1–f3", "Ng8–f6", "Nf3–g1", "Nf6–g8"] {
         g.play(g.position().parse_action(m).unwrap()).unwrap();
     }
     assert_eq!(g.repetitions(), 3);
     assert!(g.outcome().is_none());
-    assert_eq!(
-        g.claim_draw().map(|r| r.name()),
-        Ok("threefold repetition claimed")
-    );
+    assert_eq!(g.claim_draw().map(|r| r.name()), Ok("threefold repetition claimed"));
     let p = Position::from_text(Variant::Chess, "4k3/8/8/8/8/8/8/4KB2 w - - 0 1").unwrap();
-    let g = Game::from_position(
-        p,
-        surface_chess_rules::Start::Edited {
-            label: "K+B v K".into(),
-        },
-    );
-    assert_eq!(
-        g.outcome().map(|o| o.reason.name()),
-        Some("insufficient material")
-    );
+    let g = Game::from_position(p, surface_chess_rules::Start::Edited { label: "K+B v K".into() });
+    assert_eq!(g.outcome().map(|o| o.reason.name()), Some("insufficient material"));
 }
 
 #[test]
 fn stalemate_is_a_draw() {
     let p = Position::from_text(Variant::Chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
-    let g = Game::from_position(
-        p,
-        surface_chess_rules::Start::Edited {
-            label: "stalemate".into(),
-        },
-    );
+    let g = Game::from_position(p, surface_chess_rules::Start::Edited { label: "stalemate".into() });
     let o = g.outcome().expect("no legal action");
     assert_eq!((o.winner, o.reason.name()), (None, "stalemate"));
 }
@@ -797,9 +489,7 @@ fn no_pawn_has_two_routes_to_one_cell_on_these_boards() {
             for f in [1i8, -1] {
                 let ahead = Vector::new(0, f);
                 let forward = c.step(from, ahead);
-                let double = forward
-                    .and_then(|(m, t)| c.step(m, t.apply(ahead)))
-                    .map(|(d, _)| d);
+                let double = forward.and_then(|(m, t)| c.step(m, t.apply(ahead))).map(|(d, _)| d);
                 let mut ends: Vec<Cell> = [-1i8, 1]
                     .iter()
                     .filter_map(|&x| c.diagonal(from, Vector::new(x, f)).map(|(d, _)| d))

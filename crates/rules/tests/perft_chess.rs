@@ -4,21 +4,13 @@
 use surface_chess_rules::{Position, Variant, perft};
 
 const SUITE: [(&str, &str, [u64; 5]); 6] = [
-    (
-        "initial",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        [20, 400, 8902, 197_281, 4_865_609],
-    ),
+    ("initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902, 197_281, 4_865_609]),
     (
         "kiwipete",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         [48, 2039, 97_862, 4_085_603, 193_690_690],
     ),
-    (
-        "position 3",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        [14, 191, 2812, 43_238, 674_624],
-    ),
+    ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", [14, 191, 2812, 43_238, 674_624]),
     (
         "position 4",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",

@@ -10,8 +10,8 @@ use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use std::collections::HashSet;
 use surface_chess_rules::{
-    Action, ActionKind, CastleSide, Color, EndReason, Game, GameError, Outcome, Position, Record,
-    Role, Start, Variant, automatic_ending, perft,
+    Action, ActionKind, CastleSide, Color, EndReason, Game, GameError, Outcome, Position, Record, Role, Start, Variant,
+    automatic_ending, perft,
 };
 
 /// A fixed-seed configuration with `cases` cases and no failure files.
@@ -41,26 +41,16 @@ fn random_position(variant: Variant, len: usize, choices: &[u32]) -> Position {
             break;
         }
         let captures: Vec<Action> = legal.iter().copied().filter(|&a| p.is_capture(a)).collect();
-        let pool = if choice >> 31 == 1 && !captures.is_empty() {
-            &captures
-        } else {
-            &legal
-        };
+        let pool = if choice >> 31 == 1 && !captures.is_empty() { &captures } else { &legal };
         let a = pool[(choice & 0x7fff_ffff) as usize % pool.len()];
-        p = p
-            .play(a)
-            .unwrap_or_else(|e| panic!("{p:?}: generated action refused: {e}"));
+        p = p.play(a).unwrap_or_else(|e| panic!("{p:?}: generated action refused: {e}"));
     }
     p
 }
 
 /// The strategy of random positions (shrinking shortens the game and lowers the choices).
 fn position() -> impl Strategy<Value = Position> {
-    (
-        variant(),
-        0usize..120,
-        prop::collection::vec(any::<u32>(), 120),
-    )
+    (variant(), 0usize..120, prop::collection::vec(any::<u32>(), 120))
         .prop_map(|(v, len, choices)| random_position(v, len, &choices))
 }
 
@@ -70,42 +60,23 @@ fn phi(p: &Position, a: Action) -> Action {
     let rules = p.rules();
     let kind = match a.kind {
         ActionKind::Piece => ActionKind::Piece,
-        ActionKind::Pawn { facing, promotion } => ActionKind::Pawn {
-            facing: facing.reversed(),
-            promotion,
-        },
-        ActionKind::DoubleStep { facing, promotion } => ActionKind::DoubleStep {
-            facing: facing.reversed(),
-            promotion,
-        },
-        ActionKind::EnPassant { facing, promotion } => ActionKind::EnPassant {
-            facing: facing.reversed(),
-            promotion,
-        },
+        ActionKind::Pawn { facing, promotion } => ActionKind::Pawn { facing: facing.reversed(), promotion },
+        ActionKind::DoubleStep { facing, promotion } => ActionKind::DoubleStep { facing: facing.reversed(), promotion },
+        ActionKind::EnPassant { facing, promotion } => ActionKind::EnPassant { facing: facing.reversed(), promotion },
         ActionKind::Castle(side) => ActionKind::Castle(side),
     };
-    Action {
-        from: rules.exchange(a.from),
-        to: rules.exchange(a.to),
-        kind,
-    }
+    Action { from: rules.exchange(a.from), to: rules.exchange(a.to), kind }
 }
 
 /// Φ on outcomes: the winner exchanged, the reason kept.
 fn phi_outcome(o: Option<Outcome>) -> Option<Outcome> {
-    o.map(|o| Outcome {
-        winner: o.winner.map(|c| !c),
-        reason: o.reason,
-    })
+    o.map(|o| Outcome { winner: o.winner.map(|c| !c), reason: o.reason })
 }
 
 /// State invariants every position made by the crate keeps.
 fn check_invariants(p: &Position) -> Result<(), TestCaseError> {
     let mover = !p.side_to_move();
-    prop_assert!(
-        !p.is_attacked(p.king(mover), p.side_to_move()),
-        "{p:?}: the player who just moved is in check"
-    );
+    prop_assert!(!p.is_attacked(p.king(mover), p.side_to_move()), "{p:?}: the player who just moved is in check");
     let mut kings = [0; 2];
     for (cell, piece) in p.pieces() {
         let color = piece.color();
@@ -126,10 +97,7 @@ fn check_invariants(p: &Position) -> Result<(), TestCaseError> {
     }
     prop_assert_eq!(kings, [1, 1], "{:?}: one king each", p);
     for color in Color::ALL {
-        prop_assert_eq!(
-            p.occupied(color).len() as usize,
-            p.pieces().filter(|(_, q)| q.color() == color).count()
-        );
+        prop_assert_eq!(p.occupied(color).len() as usize, p.pieces().filter(|(_, q)| q.color() == color).count());
     }
     if let Some(t) = p.ep_trace() {
         prop_assert_eq!(t.owner, mover);
@@ -147,10 +115,7 @@ fn check_invariants(p: &Position) -> Result<(), TestCaseError> {
                 prop_assert!(spec.is_some(), "{p:?}: castling right on a variant without");
                 let spec = spec.expect("checked");
                 prop_assert_eq!(p.king(color), spec.king_from);
-                prop_assert_eq!(
-                    p.piece_at(spec.rook_from).map(|q| (q.color(), q.role())),
-                    Some((color, Role::Rook))
-                );
+                prop_assert_eq!(p.piece_at(spec.rook_from).map(|q| (q.color(), q.role())), Some((color, Role::Rook)));
             }
         }
     }
@@ -158,7 +123,7 @@ fn check_invariants(p: &Position) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config(256, 0x5eed_0001))]
+    #![proptest_config(config(512, 0x5eed_0001))]
 
     /// a. Move generation commutes with Φ; Φ is an involution; check and counts agree.
     #[test]
@@ -177,6 +142,9 @@ proptest! {
                 "{:?}\nΦ image {:?}\nmissing from Φ(p): {:?}\nextra in Φ(p): {:?}",
                 p, q, missing, extra
             );
+        }
+        for a in p.legal_actions() {
+            prop_assert_eq!(a.exchanged(p.rules()), phi(&p, a), "Action::exchanged");
         }
         prop_assert_eq!(q.count_legal(), p.count_legal());
         prop_assert_eq!(q.is_check(), p.is_check());
@@ -308,8 +276,7 @@ fn choose(game: &Game, legal: &[Action], choice: u32) -> Action {
     let index = (choice >> 2) as usize;
     match choice & 3 {
         1 | 2 => {
-            let captures: Vec<Action> =
-                legal.iter().copied().filter(|&a| p.is_capture(a)).collect();
+            let captures: Vec<Action> = legal.iter().copied().filter(|&a| p.is_capture(a)).collect();
             if !captures.is_empty() {
                 return captures[index % captures.len()];
             }
@@ -317,11 +284,7 @@ fn choose(game: &Game, legal: &[Action], choice: u32) -> Action {
         3 => {
             let played = game.actions();
             if let Some(&previous) = played.len().checked_sub(2).and_then(|i| played.get(i)) {
-                let back = Action {
-                    from: previous.to,
-                    to: previous.from,
-                    kind: ActionKind::Piece,
-                };
+                let back = Action { from: previous.to, to: previous.from, kind: ActionKind::Piece };
                 if legal.contains(&back) {
                     return back;
                 }
@@ -346,22 +309,15 @@ fn check_outcome(game: &Game, o: Outcome) -> Result<(), TestCaseError> {
             prop_assert_eq!(o.winner, None);
         }
         EndReason::BareKings => {
-            prop_assert!(
-                !legal.is_empty(),
-                "{p:?}: mate or stalemate takes precedence"
-            );
+            prop_assert!(!legal.is_empty(), "{p:?}: mate or stalemate takes precedence");
             prop_assert_eq!(p.pieces().count(), 2, "{:?}: not bare kings", p);
             prop_assert_eq!(o.winner, None);
         }
         EndReason::InsufficientMaterial => {
             prop_assert_eq!(p.variant(), Variant::Chess);
+            prop_assert!(!legal.is_empty(), "{p:?}: mate or stalemate takes precedence");
             prop_assert!(
-                !legal.is_empty(),
-                "{p:?}: mate or stalemate takes precedence"
-            );
-            prop_assert!(
-                p.pieces()
-                    .all(|(_, q)| matches!(q.role(), Role::King | Role::Knight | Role::Bishop)),
+                p.pieces().all(|(_, q)| matches!(q.role(), Role::King | Role::Knight | Role::Bishop)),
                 "{p:?}: mating material"
             );
             prop_assert_eq!(o.winner, None);
@@ -369,11 +325,7 @@ fn check_outcome(game: &Game, o: Outcome) -> Result<(), TestCaseError> {
         EndReason::FivefoldRepetition => {
             prop_assert!(!legal.is_empty());
             prop_assert!(p.pieces().count() > 2);
-            prop_assert!(
-                game.repetitions() >= 5,
-                "{p:?}: {} repetitions",
-                game.repetitions()
-            );
+            prop_assert!(game.repetitions() >= 5, "{p:?}: {} repetitions", game.repetitions());
             prop_assert_eq!(o.winner, None);
         }
         EndReason::MoveLimit => {
@@ -388,7 +340,7 @@ fn check_outcome(game: &Game, o: Outcome) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config(128, 0x5eed_0002))]
+    #![proptest_config(config(256, 0x5eed_0002))]
 
     /// f. Random games never panic and end exactly by the rules; finished games refuse further
     /// play; every game round-trips through its JSON record.
@@ -465,6 +417,19 @@ proptest! {
             prop_assert_eq!(twin.repetitions(), game.repetitions());
             prop_assert_eq!(twin.outcome(), phi_outcome(game.outcome()), "{:?}", game.position());
         }
+        // The library's image of the whole game is the same game.
+        let image = game.exchanged();
+        prop_assert_eq!(image.initial(), twin.initial());
+        prop_assert_eq!(image.actions(), twin.actions());
+        prop_assert_eq!(image.position(), twin.position());
+        prop_assert_eq!(image.outcome(), twin.outcome());
+        prop_assert_eq!(image.repetitions(), twin.repetitions());
+        // A resignation is exchanged too.
+        if game.outcome().is_none() {
+            let mut resigned = game.clone();
+            resigned.resign(Color::Black).expect("in progress");
+            prop_assert_eq!(resigned.exchanged().outcome(), phi_outcome(resigned.outcome()));
+        }
     }
 }
 
@@ -473,10 +438,7 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> u32 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         (self.0 >> 32) as u32
     }
 }
@@ -533,40 +495,64 @@ fn knight_shuffle_draws_by_fivefold_repetition() {
                     let a = p
                         .legal_actions()
                         .into_iter()
-                        .find(|a| {
-                            p.piece_at(a.from).map(|q| q.role()) == Some(Role::Knight)
-                                && !p.is_capture(*a)
-                        })
+                        .find(|a| p.piece_at(a.from).map(|q| q.role()) == Some(Role::Knight) && !p.is_capture(*a))
                         .unwrap_or_else(|| panic!("{v}: no knight move in {p:?}"));
-                    out[me] = Some(Action {
-                        from: a.to,
-                        to: a.from,
-                        kind: ActionKind::Piece,
-                    });
+                    out[me] = Some(Action { from: a.to, to: a.from, kind: ActionKind::Piece });
                     a
                 }
             };
-            game.play(a)
-                .unwrap_or_else(|e| panic!("{v}: ply {}: {e}", ply + 1));
+            game.play(a).unwrap_or_else(|e| panic!("{v}: ply {}: {e}", ply + 1));
             let expected = 1 + (ply + 1) / 4;
             if (ply + 1) % 4 == 0 {
                 assert_eq!(game.position().key(), Position::new(v).key());
                 assert_eq!(game.repetitions(), expected, "{v}: after ply {}", ply + 1);
             }
         }
-        assert_eq!(
-            game.outcome(),
-            Some(Outcome {
-                winner: None,
-                reason: EndReason::FivefoldRepetition
-            }),
-            "{v}"
-        );
+        assert_eq!(game.outcome(), Some(Outcome { winner: None, reason: EndReason::FivefoldRepetition }), "{v}");
         assert_eq!(game.repetitions(), 5);
         let record = Record::of(&game);
-        let replayed = Record::from_json(&record.to_json())
-            .and_then(|r| r.replay())
-            .unwrap_or_else(|e| panic!("{v}: {e}"));
+        let replayed =
+            Record::from_json(&record.to_json()).and_then(|r| r.replay()).unwrap_or_else(|e| panic!("{v}: {e}"));
         assert_eq!(replayed.outcome(), game.outcome());
+    }
+}
+
+/// The exchanged image of a one-move game is a game like any other: its own record replays. Its
+/// start is not the variant's initial position (Black is to move), so it cannot be recorded as
+/// `Start::Initial`. (Standard FEN, the `chess` text, cannot hold Black to move at an even ply.)
+#[test]
+fn exchanged_game_records_replay() {
+    for v in [Variant::Mobius, Variant::Klein, Variant::Genus2, Variant::Endless] {
+        let mut game = Game::new(v);
+        let first = game.position().legal_actions()[0];
+        game.play(first).expect("legal");
+        let image = game.exchanged();
+        assert_eq!(image.initial(), &Position::new(v).exchanged());
+        assert!(
+            image.start() != &Start::Initial || image.initial() == &Position::new(v),
+            "{v}: the exchanged game claims the initial position as its start"
+        );
+        let record = Record::of(&image);
+        let replayed = record.replay().unwrap_or_else(|e| panic!("{v}: {e}\n{}", record.to_json()));
+        assert_eq!(replayed.position().to_text(), image.position().to_text());
+    }
+}
+
+/// A game from an edited start that is the exchanged initial position (Black to move at ply 0,
+/// as Φ keeps the counters) is recorded and replays; its start round-trips through text with its
+/// ply.
+#[test]
+fn exchanged_start_records_replay() {
+    // Standard FEN (the `chess` text) cannot hold Black to move at an even ply; the others can.
+    for v in [Variant::Mobius, Variant::Klein, Variant::Genus2, Variant::Endless] {
+        let start = Position::new(v).exchanged();
+        assert_eq!((start.side_to_move(), start.ply()), (Color::Black, 0));
+        let back = Position::from_text(v, &start.to_text()).expect("valid text");
+        assert_eq!(back.ply(), start.ply(), "{v}: {}", start.to_text());
+        let mut game = Game::from_position(start, Start::Edited { label: "player exchange".into() });
+        let first = game.position().legal_actions()[0];
+        game.play(first).expect("legal");
+        let record = Record::of(&game);
+        record.replay().unwrap_or_else(|e| panic!("{v}: {e}\n{}", record.to_json()));
     }
 }

@@ -37,11 +37,7 @@ struct Options {
 }
 
 fn options(args: &[String], allow_divide: bool) -> Result<Options, String> {
-    let mut o = Options {
-        positional: Vec::new(),
-        fen: None,
-        divide: false,
-    };
+    let mut o = Options { positional: Vec::new(), fen: None, divide: false };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -97,22 +93,14 @@ fn run(args: &[String]) -> Result<String, String> {
             let [path] = rest else {
                 return Err(format!("validate needs one record file\n{USAGE}"));
             };
-            let json =
-                std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+            let json = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
             let record = Record::from_json(&json).map_err(|e| format!("{path}: {e}"))?;
             let game = record.replay().map_err(|e| format!("{path}: {e}"))?;
             let status = match game.outcome() {
                 Some(o) => o.to_string(),
-                None => format!(
-                    "in progress, {} to move",
-                    game.position().side_to_move().name()
-                ),
+                None => format!("in progress, {} to move", game.position().side_to_move().name()),
             };
-            Ok(format!(
-                "{path}: valid {} record, {} actions, {status}\n",
-                record.variant,
-                game.actions().len()
-            ))
+            Ok(format!("{path}: valid {} record, {} actions, {status}\n", record.variant, game.actions().len()))
         }
         "show" => {
             let o = options(rest, false)?;

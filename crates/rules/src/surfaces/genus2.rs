@@ -24,12 +24,8 @@ fn north_seams() -> Vec<(Square, Square)> {
 }
 
 /// The seam table of the rules: east transitions (from, to).
-const EAST_SEAMS: [(Square, Square); 4] = [
-    ((I, 3, 4), (II, 4, 3)),
-    ((II, 3, 3), (I, 4, 4)),
-    ((I, 4, 5), (II, 5, 4)),
-    ((II, 4, 4), (I, 5, 5)),
-];
+const EAST_SEAMS: [(Square, Square); 4] =
+    [((I, 3, 4), (II, 4, 3)), ((II, 3, 3), (I, 4, 4)), ((I, 4, 5), (II, 5, 4)), ((II, 4, 4), (I, 5, 5))];
 
 /// The genus-two board G: charts I and II, each 9×9 and wrapping on all four edges, with the seam
 /// table's north/east transitions and their south/west inverses replacing the ordinary ones. All
@@ -49,30 +45,15 @@ pub fn genus2() -> Complex {
             false => (to == here).then_some(from),
         })
     };
-    let charts = vec![
-        Chart {
-            label: Some("I"),
-            width: N,
-            height: N,
-        },
-        Chart {
-            label: Some("II"),
-            width: N,
-            height: N,
-        },
-    ];
+    let charts =
+        vec![Chart { label: Some("I"), width: N, height: N }, Chart { label: Some("II"), width: N, height: N }];
     Complex::build(charts, |at, d| {
         let to = match seam(at, d) {
             Some((chart, file, rank)) => Coord { chart, file, rank },
             None => {
                 let v = d.vector();
-                let wrap =
-                    |x: u8, dx: i8| ((i16::from(x) + i16::from(dx)).rem_euclid(i16::from(N))) as u8;
-                Coord {
-                    chart: at.chart,
-                    file: wrap(at.file, v.x),
-                    rank: wrap(at.rank, v.y),
-                }
+                let wrap = |x: u8, dx: i8| ((i16::from(x) + i16::from(dx)).rem_euclid(i16::from(N))) as u8;
+                Coord { chart: at.chart, file: wrap(at.file, v.x), rank: wrap(at.rank, v.y) }
             }
         };
         Some((to, Frame::IDENTITY))

@@ -18,12 +18,10 @@ fn inside(at: Coord, d: Dir, width: u8, height: u8) -> Option<Coord> {
     let v = d.vector();
     let file = i16::from(at.file) + i16::from(v.x);
     let rank = i16::from(at.rank) + i16::from(v.y);
-    ((0..i16::from(width)).contains(&file) && (0..i16::from(height)).contains(&rank)).then_some({
-        Coord {
-            chart: at.chart,
-            file: file as u8,
-            rank: rank as u8,
-        }
+    ((0..i16::from(width)).contains(&file) && (0..i16::from(height)).contains(&rank)).then_some(Coord {
+        chart: at.chart,
+        file: file as u8,
+        rank: rank as u8,
     })
 }
 
@@ -35,9 +33,5 @@ fn twisted_side(at: Coord, d: Dir, width: u8, height: u8) -> Option<Coord> {
         Dir::West if at.file == 0 => width - 1,
         _ => return None,
     };
-    Some(Coord {
-        chart: at.chart,
-        file,
-        rank: height - 1 - at.rank,
-    })
+    Some(Coord { chart: at.chart, file, rank: height - 1 - at.rank })
 }
