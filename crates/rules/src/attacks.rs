@@ -17,11 +17,16 @@ fn slides(role: Role, d: usize) -> bool {
     }
 }
 
-/// The side to move's king safety: whether it is in check, and which of its pieces shield the
-/// king from an enemy slider (removing one could expose the king; other non-king moves cannot).
+/// The side to move's king safety.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct KingSafety {
+    /// Whether the king is attacked.
     pub in_check: bool,
+    /// Where a non-king move must land to meet every check: on each attack line (the checker's
+    /// cell, and for a slider the cells between). All cells when not in check.
+    pub evasion: Bits,
+    /// Pieces that shield the king from an enemy slider: removing one could expose the king;
+    /// other non-king moves cannot.
     pub pinned: Bits,
 }
 
@@ -70,29 +75,49 @@ impl Position {
         ray.iter().copied().find(|&c| self.squares[c.index()] != 0 && Some(c) != ignore)
     }
 
-    /// Check and pins of the side to move, in one pass over the king's rays.
+    /// Check, evasions and pins of the side to move, in one pass over the king's neighbourhood.
     pub(crate) fn king_safety(&self) -> KingSafety {
         let me = self.side;
+        let them = !me;
         let king = self.king(me);
-        let mut in_check = self.leaper_attacks(king, !me);
+        let t = &self.rules.tables;
+        let mut evasion = Bits::ALL;
+        let mut in_check = false;
+        let mut checked_by = |line: Bits| {
+            in_check = true;
+            evasion = evasion.intersection(line);
+        };
+        let is = |c: Cell, piece: Piece| self.squares[c.index()] == piece.code();
+        for &c in t.knight.get(king.index()) {
+            if is(c, Piece::new(them, Role::Knight)) {
+                checked_by(Bits::single(c));
+            }
+        }
+        for &(c, facing) in t.pawn_attackers.get(king.index()) {
+            if self.piece_at(c).is_some_and(|p| p.color() == them && p.facing() == Some(facing)) {
+                checked_by(Bits::single(c));
+            }
+        }
         let mut pinned = Bits::EMPTY;
         for d in 0..8 {
-            let ray = self.rules.tables.ray(king, d);
+            let ray = t.ray(king, d);
             let Some(i) = ray.iter().position(|&c| self.squares[c.index()] != 0) else { continue };
             let first = ray[i];
             let Some(p) = self.piece_at(first) else { continue };
-            if p.color() != me {
-                in_check |= slides(p.role(), d);
+            if p.color() == them {
+                if slides(p.role(), d) {
+                    checked_by(t.ray_prefix(king, d)[i]);
+                }
                 continue;
             }
             if let Some(behind) = self.first_occupied(&ray[i + 1..], Some(first))
                 && let Some(q) = self.piece_at(behind)
-                && q.color() != me
+                && q.color() == them
                 && slides(q.role(), d)
             {
                 pinned.insert(first);
             }
         }
-        KingSafety { in_check, pinned }
+        KingSafety { in_check, evasion, pinned }
     }
 }

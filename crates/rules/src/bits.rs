@@ -10,6 +10,23 @@ impl Bits {
     /// The empty set.
     pub const EMPTY: Bits = Bits([0; 4]);
 
+    /// Every cell.
+    pub const ALL: Bits = Bits([u64::MAX; 4]);
+
+    /// The set of one cell.
+    #[inline]
+    pub fn single(c: Cell) -> Bits {
+        let mut b = Bits::EMPTY;
+        b.insert(c);
+        b
+    }
+
+    /// The cells in both sets.
+    #[inline]
+    pub fn intersection(self, other: Bits) -> Bits {
+        Bits(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
     /// Adds a cell.
     #[inline]
     pub fn insert(&mut self, c: Cell) {

@@ -32,8 +32,10 @@ impl Visitor for Vec<Action> {
 
 /// What generation needs to know once per position.
 struct Generation {
-    /// The side to move is in check: every action is tested.
+    /// The side to move is in check.
     in_check: bool,
+    /// Where non-king moves must land (see [`KingSafety::evasion`]).
+    evasion: Bits,
     /// Pieces whose moves are tested (they shield the king from a slider).
     pinned: Bits,
     /// Cells no piece may move to: own pieces and the enemy king.
@@ -89,7 +91,7 @@ impl Position {
             self.visit_piece(action.from, &mut all, &self.generation());
         }
         if let ActionKind::Castle(_) = action.kind {
-            self.visit_castling(&mut all);
+            self.visit_castling(&mut all, self.is_check());
         }
         all.contains(&action)
     }
@@ -102,10 +104,10 @@ impl Position {
     }
 
     fn generation(&self) -> Generation {
-        let KingSafety { in_check, pinned } = self.king_safety();
+        let KingSafety { in_check, evasion, pinned } = self.king_safety();
         let mut blocked = self.occupied[self.side.index()];
         blocked.insert(self.king(!self.side));
-        Generation { in_check, pinned, blocked }
+        Generation { in_check, evasion, pinned, blocked }
     }
 
     pub(crate) fn visit_legal(&self, v: &mut impl Visitor) {
@@ -113,18 +115,19 @@ impl Position {
         for from in self.occupied[self.side.index()].iter() {
             self.visit_piece(from, v, &g);
         }
-        if !g.in_check {
-            self.visit_castling(v);
-        }
+        self.visit_castling(v, g.in_check);
     }
 
     /// Legal actions of the side to move's piece on `from`.
     fn visit_piece<V: Visitor>(&self, from: Cell, v: &mut V, g: &Generation) {
         let Some(piece) = self.piece_at(from) else { return };
         let t = &self.rules.tables;
-        let free = !g.in_check && !g.pinned.contains(from);
+        let free = !g.pinned.contains(from);
         let dests = match piece.role() {
-            Role::Pawn => return self.visit_pawn(from, piece.facing().unwrap_or(Facing::Up), v, !free),
+            Role::Pawn => {
+                let evasion = if free { Some(g.evasion) } else { None };
+                return self.visit_pawn(from, piece.facing().unwrap_or(Facing::Up), v, evasion);
+            }
             Role::King => return self.visit_king(from, t.king_set[from.index()].without(g.blocked), v),
             Role::Knight => t.knight_set[from.index()],
             role => {
@@ -133,7 +136,7 @@ impl Position {
                     Role::Bishop => 4..8,
                     _ => 0..8,
                 };
-                if V::COUNTS && free && t.disjoint_rays.contains(from) {
+                if V::COUNTS && free && !g.in_check && t.disjoint_rays.contains(from) {
                     return v.count(self.count_slides(from, dirs));
                 }
                 self.slides(from, dirs)
@@ -141,6 +144,7 @@ impl Position {
         };
         let dests = dests.without(g.blocked);
         if free {
+            let dests = if g.in_check { dests.intersection(g.evasion) } else { dests };
             v.piece_moves(from, dests);
         } else {
             for to in dests.iter() {
@@ -194,11 +198,17 @@ impl Position {
         self.piece_at(c).is_some_and(|p| p.color() != self.side && p.role() != Role::King)
     }
 
-    fn visit_pawn<V: Visitor>(&self, from: Cell, facing: Facing, v: &mut V, check_each: bool) {
+    /// A pawn's actions. `evasion` is where a non-pinned pawn's move must land (all cells out of
+    /// check); a pinned pawn (`None`) and en passant (two cells change) are tested in full.
+    fn visit_pawn<V: Visitor>(&self, from: Cell, facing: Facing, v: &mut V, evasion: Option<Bits>) {
         let routes = self.rules.tables.pawn(from, facing);
         let empty = |c: Cell| self.squares[c.index()] == 0;
-        let mut emit = |action: Action, arrival: Facing, special: bool| {
-            if (check_each || special) && !self.keeps_king_safe(action) {
+        let mut emit = |action: Action, arrival: Facing, en_passant: bool| {
+            let legal = match evasion {
+                Some(cells) if !en_passant => cells.contains(action.to),
+                _ => self.keeps_king_safe(action),
+            };
+            if !legal {
                 return;
             }
             if !self.rules.promotes(self.side, action.to, arrival) {
@@ -231,7 +241,7 @@ impl Position {
         }
     }
 
-    fn visit_castling(&self, v: &mut impl Visitor) {
+    fn visit_castling(&self, v: &mut impl Visitor, in_check: bool) {
         let me = self.side;
         for side in CastleSide::ALL {
             if !self.castling.has(me, side) {
@@ -243,17 +253,10 @@ impl Position {
             if self.king(me) != spec.king_from || spec.between.iter().any(|&c| self.squares[c.index()] != 0) {
                 continue;
             }
-            if self.is_attacked(spec.king_from, !me) {
-                continue;
-            }
-            let king_on = |cell: Cell| {
-                let mut p = self.clone();
-                if let Some(king) = p.take(spec.king_from) {
-                    p.put(cell, king);
-                }
-                p.is_attacked(cell, !me)
-            };
-            if king_on(spec.king_transit) || king_on(spec.king_to) {
+            // The source, then the transit and landing cells with the source vacated and the rook
+            // at home, then (below) the king's actual final cell.
+            let king_on = |cell: Cell| self.is_attacked_ignoring(cell, !me, Some(spec.king_from));
+            if in_check || king_on(spec.king_transit) || king_on(spec.king_to) {
                 continue;
             }
             let action = Action { from: spec.king_from, to: spec.king_to, kind: ActionKind::Castle(side) };
