@@ -519,3 +519,25 @@ fn a_whole_game_maps_under_player_exchange() {
         assert_eq!(a.exchanged(rules), *b);
     }
 }
+
+#[test]
+fn checkmate_takes_precedence_over_the_move_limit() {
+    // Ra1–a8 is quiet (the 150th halfmove) and mates: the mate decides.
+    let p = Position::from_text(Variant::Chess, "7k/6pp/8/8/8/8/8/R5K1 w - - 149 100").unwrap();
+    let mut g = Game::from_position(p, surface_chess_rules::Start::Edited { label: "move limit mate".into() });
+    g.play(g.position().parse_action("Ra1–a8").unwrap()).unwrap();
+    assert_eq!(g.position().halfmove(), 150);
+    assert_eq!(g.outcome().map(|o| o.reason.name()), Some("checkmate"));
+}
+
+#[test]
+fn an_en_passant_that_would_expose_the_king_is_no_part_of_the_key() {
+    // After c7–c5 the b5 pawn could take en passant, but both pawns would leave rank 5 and the
+    // rook on h5 would attack the king on a5: the trace is equivalent to none.
+    let p = Position::from_text(Variant::Chess, "4k3/2p5/8/KP5r/8/8/8/8 b - - 0 1").unwrap();
+    let q = p.play(p.parse_action("c7–c5").unwrap()).unwrap();
+    assert!(q.ep_trace().is_some());
+    assert!(q.parse_action("b5xc6").is_err(), "illegal: it exposes the king");
+    let stripped = Position::from_text(Variant::Chess, &q.to_text().replace(" c6 ", " - ")).unwrap();
+    assert_eq!(q.key(), stripped.key());
+}
