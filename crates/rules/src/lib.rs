@@ -16,6 +16,7 @@ mod perft;
 mod piece;
 mod position;
 mod record;
+mod route;
 mod tables;
 mod text;
 mod variant;
@@ -33,6 +34,7 @@ pub use perft::{divide, perft};
 pub use piece::{Color, Facing, Piece, Role};
 pub use position::{CastlingRights, EpTrace, IllegalAction, MAX_CELLS, Position};
 pub use record::{FinalRecord, Record, RecordError, ResultRecord, SetupRecord};
+pub use route::RouteStep;
 pub use tables::{FacingMode, king_targets, knight_targets, ray};
 pub use text::{Field, MAX_COUNTER, ParsePositionError};
 pub use variant::{
