@@ -1,0 +1,298 @@
+//! The 3D board: the embedded surface as one pickable patch per cell, the cell grid, the seams,
+//! the cone points, and the cell highlights (selection, destinations, last move, check, hover).
+
+use crate::play::{CellPicked, Play};
+use crate::surface::{self, Surface};
+use bevy::picking::events::{Click, Out, Over, Pointer, Press};
+use bevy::prelude::*;
+use surface_chess_rules::{Cell, Role, Variant};
+
+/// The embedded surface of the variant being played (rebuilt when the variant changes).
+#[derive(Resource, Clone, Debug)]
+pub struct Embedded(pub Surface);
+
+/// A cell's patch of the 3D surface.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellPatch(pub Cell);
+
+/// Everything spawned for the current board, despawned when the variant changes.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct BoardPart;
+
+/// A destination mark on a cell (dot for a quiet move, ring for a capture).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct DestinationMark;
+
+/// The cell under the pointer (surface or chart).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hovered(pub Option<Cell>);
+
+/// Where the pointer was pressed: a click that moved further is a camera drag, not a pick.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub(crate) struct PressedAt(Option<Vec2>);
+
+/// The most a press may move before it counts as a drag, in pixels.
+const DRAG_SLOP: f32 = 6.0;
+
+/// Cell colours and highlight materials.
+#[derive(Resource, Clone, Debug)]
+pub struct Palette {
+    /// Base colours: colour classes on M/K/flat boards, chart tints on genus two.
+    pub base: [Handle<StandardMaterial>; 4],
+    /// The selected piece's cell.
+    pub selected: Handle<StandardMaterial>,
+    /// Cells of the last move.
+    pub last: Handle<StandardMaterial>,
+    /// A checked king's cell.
+    pub check: Handle<StandardMaterial>,
+    /// The cell under the pointer.
+    pub hover: Handle<StandardMaterial>,
+    /// Destination marks.
+    pub mark: Handle<StandardMaterial>,
+    /// Grid lines.
+    pub grid: Handle<StandardMaterial>,
+    /// Seam lines.
+    pub seam: Handle<StandardMaterial>,
+    /// Cone point marks.
+    pub cone: Handle<StandardMaterial>,
+}
+
+/// The colour class of a cell: parity on M, K, Endless and the flat board; the chart (and a
+/// within-chart shade that claims nothing) on genus two.
+pub fn base_class(variant: Variant, cell: Cell) -> usize {
+    let at = variant.rules().complex.coord(cell);
+    let shade = usize::from((at.file + at.rank) % 2 == 0);
+    match variant {
+        Variant::Genus2 => 2 * usize::from(at.chart) + shade,
+        _ => shade,
+    }
+}
+
+/// Builds and highlights the 3D board.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Hovered>().init_resource::<PressedAt>().add_systems(Startup, make_palette).add_systems(
+        Update,
+        (
+            rebuild_board.in_set(crate::AppSystems::Build),
+            (highlight_cells, mark_destinations).in_set(crate::AppSystems::Show),
+        ),
+    );
+}
+
+fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
+    // Unlit: the patches carry baked shading as vertex colour (see `surface::shade`).
+    let mut lit = |color: Color| {
+        materials.add(StandardMaterial {
+            base_color: color,
+            unlit: true,
+            double_sided: true,
+            cull_mode: None,
+            ..default()
+        })
+    };
+    let base = [
+        lit(Color::srgb(0.42, 0.50, 0.62)),
+        lit(Color::srgb(0.86, 0.87, 0.82)),
+        lit(Color::srgb(0.46, 0.60, 0.78)),
+        lit(Color::srgb(0.64, 0.76, 0.90)),
+    ];
+    let selected = lit(Color::srgb(0.95, 0.80, 0.25));
+    let last = lit(Color::srgb(0.72, 0.80, 0.42));
+    let check = lit(Color::srgb(0.90, 0.30, 0.25));
+    let hover = lit(Color::srgb(0.55, 0.85, 0.80));
+    let mark = lit(Color::srgb(0.15, 0.65, 0.35));
+    // Lines are lifted off the surface on both sides (line lists take no depth bias).
+    let mut unlit = |color: Color| {
+        materials.add(StandardMaterial {
+            base_color: color,
+            unlit: true,
+            double_sided: true,
+            cull_mode: None,
+            ..default()
+        })
+    };
+    let grid = unlit(Color::srgb(0.12, 0.14, 0.18));
+    let seam = unlit(Color::srgb(0.85, 0.12, 0.10));
+    let cone = unlit(Color::srgb(1.0, 0.85, 0.1));
+    commands.insert_resource(Palette { base, selected, last, check, hover, mark, grid, seam, cone });
+}
+
+/// Spawns the board when the game's variant differs from the board's (and at start).
+#[allow(clippy::too_many_arguments)]
+fn rebuild_board(
+    mut commands: Commands,
+    play: Res<Play>,
+    embedded: Option<Res<Embedded>>,
+    palette: Res<Palette>,
+    parts: Query<Entity, With<BoardPart>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    if embedded.as_ref().is_some_and(|e| e.0.variant == play.variant()) {
+        return;
+    }
+    for e in &parts {
+        commands.entity(e).despawn();
+    }
+    let surface = Surface::new(play.variant());
+    let complex = &play.variant().rules().complex;
+    for cell in complex.cells() {
+        commands
+            .spawn((
+                Mesh3d(meshes.add(surface::cell_mesh(&surface, cell))),
+                MeshMaterial3d(palette.base[base_class(surface.variant, cell)].clone()),
+                CellPatch(cell),
+                BoardPart,
+            ))
+            .observe(on_press)
+            .observe(on_click)
+            .observe(on_over)
+            .observe(on_out);
+    }
+    let size = surface.cell_size();
+    for (mesh, material) in [
+        (surface::grid_lines(&surface, size * 0.004), palette.grid.clone()),
+        (surface::seam_lines(&surface, size * 0.008), palette.seam.clone()),
+    ] {
+        commands.spawn((Mesh3d(meshes.add(mesh)), MeshMaterial3d(material), BoardPart, Pickable::IGNORE));
+    }
+    let cone_mesh = meshes.add(Sphere::new(size * 0.12).mesh().ico(2).expect("small ico sphere"));
+    for &v in &surface.cones {
+        commands.spawn((
+            Mesh3d(cone_mesh.clone()),
+            MeshMaterial3d(palette.cone.clone()),
+            Transform::from_translation(surface.positions[v as usize]),
+            BoardPart,
+            Pickable::IGNORE,
+        ));
+    }
+    commands.insert_resource(Embedded(surface));
+}
+
+pub(crate) fn on_press(event: On<Pointer<Press>>, mut pressed: ResMut<PressedAt>) {
+    pressed.0 = Some(event.pointer_location.position);
+}
+
+pub(crate) fn on_click(
+    event: On<Pointer<Click>>,
+    patches: Query<&CellPatch>,
+    pressed: Res<PressedAt>,
+    mut picks: MessageWriter<CellPicked>,
+) {
+    let dragged = pressed.0.is_some_and(|at| at.distance(event.pointer_location.position) > DRAG_SLOP);
+    if event.button != PointerButton::Primary || dragged {
+        return;
+    }
+    if let Ok(&CellPatch(cell)) = patches.get(event.event_target()) {
+        picks.write(CellPicked(cell));
+    }
+}
+
+pub(crate) fn on_over(event: On<Pointer<Over>>, patches: Query<&CellPatch>, mut hovered: ResMut<Hovered>) {
+    if let Ok(&CellPatch(cell)) = patches.get(event.event_target()) {
+        hovered.set_if_neq(Hovered(Some(cell)));
+    }
+}
+
+pub(crate) fn on_out(event: On<Pointer<Out>>, patches: Query<&CellPatch>, mut hovered: ResMut<Hovered>) {
+    if patches.get(event.event_target()).is_ok_and(|p| Some(p.0) == hovered.0) {
+        hovered.set_if_neq(Hovered(None));
+    }
+}
+
+/// The highlight of each cell, most important first.
+pub fn cell_highlight(play: &Play, hovered: Option<Cell>, cell: Cell) -> Option<Highlight> {
+    let p = play.shown();
+    let game = &play.game;
+    let ply = play.viewing.unwrap_or(game.actions().len());
+    let last = ply.checked_sub(1).and_then(|i| game.actions().get(i));
+    if play.selected == Some(cell) {
+        return Some(Highlight::Selected);
+    }
+    if p.is_check() && p.king(p.side_to_move()) == cell && p.piece_at(cell).is_some_and(|x| x.role() == Role::King) {
+        return Some(Highlight::Check);
+    }
+    if hovered == Some(cell) {
+        return Some(Highlight::Hover);
+    }
+    if last.is_some_and(|a| a.from == cell || a.to == cell) {
+        return Some(Highlight::LastMove);
+    }
+    None
+}
+
+/// A cell highlight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Highlight {
+    /// The selected piece.
+    Selected,
+    /// The checked king.
+    Check,
+    /// Under the pointer.
+    Hover,
+    /// Part of the last move.
+    LastMove,
+}
+
+fn highlight_cells(
+    play: Res<Play>,
+    hovered: Res<Hovered>,
+    palette: Res<Palette>,
+    mut patches: Query<(&CellPatch, &mut MeshMaterial3d<StandardMaterial>)>,
+) {
+    if !play.is_changed() && !hovered.is_changed() {
+        return;
+    }
+    let variant = play.variant();
+    for (&CellPatch(cell), mut material) in &mut patches {
+        let wanted = match cell_highlight(&play, hovered.0, cell) {
+            Some(Highlight::Selected) => &palette.selected,
+            Some(Highlight::Check) => &palette.check,
+            Some(Highlight::Hover) => &palette.hover,
+            Some(Highlight::LastMove) => &palette.last,
+            None => &palette.base[base_class(variant, cell)],
+        };
+        if material.0 != *wanted {
+            material.0 = wanted.clone();
+        }
+    }
+}
+
+/// Dots on quiet destinations and rings on captures, on both sides of the surface.
+fn mark_destinations(
+    mut commands: Commands,
+    play: Res<Play>,
+    embedded: Option<Res<Embedded>>,
+    palette: Res<Palette>,
+    marks: Query<Entity, With<DestinationMark>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut cache: Local<Option<(Handle<Mesh>, Handle<Mesh>, f32)>>,
+) {
+    let Some(embedded) = embedded else { return };
+    if !play.is_changed() && !embedded.is_changed() {
+        return;
+    }
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    let surface = &embedded.0;
+    let size = surface.cell_size();
+    if cache.as_ref().is_none_or(|c| c.2 != size) {
+        let dot = meshes.add(Cylinder::new(size * 0.14, size * 0.02));
+        let ring = meshes.add(Torus::new(size * 0.26, size * 0.34));
+        *cache = Some((dot, ring, size));
+    }
+    let (dot, ring, _) = cache.clone().expect("cached");
+    for (cell, capture) in play.destinations() {
+        let n = surface.centre_normal(cell);
+        for side in [1.0, -1.0] {
+            let at = surface.centre(cell) + n * side * size * 0.03;
+            commands.spawn((
+                Mesh3d(if capture { ring.clone() } else { dot.clone() }),
+                MeshMaterial3d(palette.mark.clone()),
+                Transform::from_translation(at).with_rotation(Quat::from_rotation_arc(Vec3::Y, n)),
+                DestinationMark,
+                Pickable::IGNORE,
+            ));
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! The cameras: an orbiting 3D camera over the surface, in the viewport left of the side panel,
+//! and the UI camera over the whole window. R (or the panel's button) resets the view. There are
+//! no lights: shading is baked into vertex colours for software renderers.
+
+use crate::board::Embedded;
+use crate::layout::PANEL_WIDTH;
+use bevy::camera::Viewport;
+use bevy::core_pipeline::tonemapping::Tonemapping;
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowResized};
+use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin};
+use surface_chess_rules::Variant;
+
+/// The 3D camera.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct SurfaceCamera;
+
+/// Ask for the camera's home view (key R, the panel's button, a new board).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct ResetCamera;
+
+/// Cameras, lights and camera control.
+pub fn plugin(app: &mut App) {
+    app.add_plugins(PanOrbitCameraPlugin)
+        .add_message::<ResetCamera>()
+        .insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.11)))
+        .add_systems(Startup, spawn_cameras)
+        .add_systems(Update, (reset_key, fit_viewport, (reset_on_new_board, apply_reset).chain()));
+}
+
+/// The home view of each board: focus, yaw, pitch, distance.
+pub fn home_view(variant: Variant) -> (Vec3, f32, f32, f32) {
+    match variant {
+        Variant::Mobius => (Vec3::ZERO, 0.0, 0.8, 12.0),
+        Variant::Endless => (Vec3::ZERO, 0.0, 0.8, 9.5),
+        Variant::Klein => (Vec3::new(-0.3, 0.0, 0.0), -0.5, 0.3, 8.5),
+        Variant::Genus2 => (Vec3::ZERO, 0.0, 0.6, 13.0),
+        Variant::Chess => (Vec3::ZERO, 0.0, 1.0, 12.0),
+    }
+}
+
+fn spawn_cameras(mut commands: Commands) {
+    commands.spawn((
+        Camera3d::default(),
+        Camera { order: 0, ..default() },
+        Msaa::Off,
+        Tonemapping::None,
+        Transform::from_xyz(0.0, 8.0, 12.0).looking_at(Vec3::ZERO, Vec3::Y),
+        PanOrbitCamera { button_orbit: MouseButton::Left, button_pan: MouseButton::Right, ..default() },
+        SurfaceCamera,
+    ));
+    commands.spawn((
+        Camera2d,
+        Camera { order: 1, clear_color: ClearColorConfig::None, ..default() },
+        IsDefaultUiCamera,
+    ));
+}
+
+fn reset_key(keys: Res<ButtonInput<KeyCode>>, mut reset: MessageWriter<ResetCamera>) {
+    if keys.just_pressed(KeyCode::KeyR) {
+        reset.write(ResetCamera);
+    }
+}
+
+fn reset_on_new_board(embedded: Option<Res<Embedded>>, mut reset: MessageWriter<ResetCamera>) {
+    if embedded.is_some_and(|e| e.is_changed()) {
+        reset.write(ResetCamera);
+    }
+}
+
+fn apply_reset(
+    mut resets: MessageReader<ResetCamera>,
+    embedded: Option<Res<Embedded>>,
+    mut cameras: Query<&mut PanOrbitCamera, With<SurfaceCamera>>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    let Some(embedded) = embedded else { return };
+    let (focus, yaw, pitch, radius) = home_view(embedded.0.variant);
+    for mut camera in &mut cameras {
+        camera.target_focus = focus;
+        camera.target_yaw = yaw;
+        camera.target_pitch = pitch;
+        camera.target_radius = radius;
+        camera.force_update = true;
+    }
+}
+
+/// Keeps the 3D viewport left of the panel.
+fn fit_viewport(
+    mut resized: MessageReader<WindowResized>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut cameras: Query<&mut Camera, With<SurfaceCamera>>,
+    mut done: Local<bool>,
+) {
+    if resized.read().count() == 0 && *done {
+        return;
+    }
+    let Ok(window) = windows.single() else { return };
+    let size = window.physical_size();
+    let panel = (PANEL_WIDTH * window.scale_factor()) as u32;
+    let width = size.x.saturating_sub(panel).max(1);
+    for mut camera in &mut cameras {
+        camera.viewport = Some(Viewport {
+            physical_position: UVec2::ZERO,
+            physical_size: UVec2::new(width, size.y.max(1)),
+            ..default()
+        });
+    }
+    *done = true;
+}

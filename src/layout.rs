@@ -1,0 +1,56 @@
+//! The window's layout and the small UI building blocks shared by the chart and the panel.
+
+use bevy::prelude::*;
+
+/// Width of the right-hand column (chart and panel), in logical pixels.
+pub const PANEL_WIDTH: f32 = 440.0;
+
+/// Height of the chart area at the top of the column.
+pub const CHART_HEIGHT: f32 = 380.0;
+
+/// Panel background.
+pub const PANEL_BG: Color = Color::srgb(0.13, 0.14, 0.17);
+
+/// Text colour.
+pub const TEXT: Color = Color::srgb(0.90, 0.91, 0.93);
+
+/// Dimmed text.
+pub const DIM: Color = Color::srgb(0.60, 0.63, 0.68);
+
+/// The text as the built-in font can draw it (it has ASCII only): the notation's en dash becomes
+/// `-`, facing arrows `^`/`v`, the seam mark `~>`, the minus sign `-`.
+pub fn ascii(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '–' | '−' => "-".to_string(),
+            '↑' => "^".to_string(),
+            '↓' => "v".to_string(),
+            '↪' => "~>".to_string(),
+            '·' => "|".to_string(),
+            c if c.is_ascii() => c.to_string(),
+            _ => "?".to_string(),
+        })
+        .collect()
+}
+
+/// A text bundle (ASCII only, see [`ascii`]).
+pub fn label(text: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (Text::new(ascii(&text.into())), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(color))
+}
+
+/// A button's node and colours (its observer and label are added by the caller).
+pub fn button_node() -> impl Bundle {
+    (
+        Button,
+        Node {
+            padding: UiRect::axes(px(8), px(4)),
+            margin: UiRect::all(px(2)),
+            border: UiRect::all(px(1)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BorderColor::all(Color::srgb(0.35, 0.38, 0.45)),
+        BackgroundColor(Color::srgb(0.22, 0.24, 0.29)),
+    )
+}

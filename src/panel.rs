@@ -1,0 +1,261 @@
+//! The side panel: variant and new game, status, the chooser, the move list (click a move to see
+//! the position after it), resign and draw, save and load by path, flip chart, reset camera.
+
+use crate::camera::ResetCamera;
+use crate::chart::{ChartArea, Flipped};
+use crate::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_WIDTH, TEXT, button_node, label};
+use crate::persist::{self, SaveRequest};
+use crate::play::{ActionChosen, Play};
+use bevy::picking::events::{Click, Pointer};
+use bevy::prelude::*;
+use bevy::text::EditableText;
+use surface_chess_rules::{Action, Variant};
+
+/// What a panel button does.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelAction {
+    /// A new two-player game of this variant.
+    NewGame(Variant),
+    /// Choose this action in the chooser.
+    Choose(Action),
+    /// Cancel the chooser.
+    CancelChoice,
+    /// Show the position after this many plies (`None`: the live position).
+    View(Option<usize>),
+    /// The player to move resigns.
+    Resign,
+    /// The players agree a draw.
+    AgreeDraw,
+    /// Save the game to the path in the box.
+    Save,
+    /// Load the game from the path in the box.
+    Load,
+    /// Flip the chart.
+    Flip,
+    /// Reset the camera.
+    ResetCamera,
+}
+
+/// A panel button was clicked.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PanelClicked(pub PanelAction);
+
+#[derive(Component)]
+struct StatusText;
+
+#[derive(Component)]
+struct ChooserArea;
+
+#[derive(Component)]
+struct MoveList;
+
+/// The save/load path box.
+#[derive(Component)]
+pub struct PathBox;
+
+/// The panel.
+pub fn plugin(app: &mut App) {
+    app.add_message::<PanelClicked>().add_systems(Startup, spawn_panel).add_systems(
+        Update,
+        (apply_panel.in_set(crate::AppSystems::Rules), show_state.in_set(crate::AppSystems::Show)),
+    );
+}
+
+fn button(text: impl Into<String>, action: PanelAction) -> impl Bundle {
+    (button_node(), action, children![(label(text, 13.0, TEXT), Pickable::IGNORE)])
+}
+
+fn on_button(event: On<Pointer<Click>>, actions: Query<&PanelAction>, mut clicked: MessageWriter<PanelClicked>) {
+    if let Ok(&action) = actions.get(event.event_target()) {
+        clicked.write(PanelClicked(action));
+    }
+}
+
+fn spawn_panel(mut commands: Commands) {
+    let column = commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(0),
+                top: px(0),
+                width: px(PANEL_WIDTH),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(px(8)),
+                row_gap: px(4),
+                ..default()
+            },
+            BackgroundColor(PANEL_BG),
+        ))
+        .id();
+    commands.entity(column).with_children(|c| {
+        c.spawn((
+            Node {
+                height: px(CHART_HEIGHT),
+                flex_direction: FlexDirection::Row,
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+            ChartArea,
+        ));
+        c.spawn(label("Surface Chess", 18.0, TEXT));
+        c.spawn(Node { flex_wrap: FlexWrap::Wrap, ..default() }).with_children(|row| {
+            for v in Variant::ALL {
+                row.spawn(button(format!("New {}", v.name()), PanelAction::NewGame(v))).observe(on_button);
+            }
+        });
+        c.spawn((label("", 14.0, TEXT), StatusText));
+        c.spawn((Node { flex_wrap: FlexWrap::Wrap, ..default() }, ChooserArea));
+        c.spawn(Node { flex_wrap: FlexWrap::Wrap, ..default() }).with_children(|row| {
+            for (text, action) in [
+                ("Resign", PanelAction::Resign),
+                ("Agree draw", PanelAction::AgreeDraw),
+                ("Flip chart", PanelAction::Flip),
+                ("Reset camera (R)", PanelAction::ResetCamera),
+            ] {
+                row.spawn(button(text, action)).observe(on_button);
+            }
+        });
+        c.spawn(Node { align_items: AlignItems::Center, ..default() }).with_children(|row| {
+            row.spawn((
+                Node { width: px(250), border: UiRect::all(px(1)), padding: UiRect::horizontal(px(4)), ..default() },
+                BorderColor::all(DIM),
+                BackgroundColor(Color::srgb(0.08, 0.08, 0.10)),
+                EditableText::new(persist::DEFAULT_RECORD),
+                TextLayout::no_wrap(),
+                TextFont { font_size: FontSize::Px(13.0), ..default() },
+                PathBox,
+            ));
+            row.spawn(button("Save", PanelAction::Save)).observe(on_button);
+            row.spawn(button("Load", PanelAction::Load)).observe(on_button);
+        });
+        c.spawn((
+            Node {
+                flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                overflow: Overflow::clip(),
+                flex_grow: 1.0,
+                align_content: AlignContent::FlexStart,
+                ..default()
+            },
+            MoveList,
+        ));
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn apply_panel(
+    mut clicked: MessageReader<PanelClicked>,
+    mut play: ResMut<Play>,
+    mut chosen: MessageWriter<ActionChosen>,
+    mut flipped: ResMut<Flipped>,
+    mut reset: MessageWriter<ResetCamera>,
+    mut saves: MessageWriter<SaveRequest>,
+    path: Query<&EditableText, With<PathBox>>,
+) {
+    for &PanelClicked(action) in clicked.read() {
+        let path = || path.single().map(|p| p.value().to_string()).unwrap_or_default();
+        match action {
+            PanelAction::NewGame(v) => *play = Play::new(v),
+            PanelAction::Choose(a) => {
+                if play.chooser.contains(&a) {
+                    chosen.write(ActionChosen(a));
+                }
+            }
+            PanelAction::CancelChoice => play.chooser.clear(),
+            PanelAction::View(ply) => {
+                play.viewing = ply.filter(|&p| p < play.game.actions().len());
+                play.selected = None;
+            }
+            PanelAction::Resign => {
+                let side = play.game.position().side_to_move();
+                if let Err(e) = play.game.resign(side) {
+                    play.note = e.to_string();
+                }
+            }
+            PanelAction::AgreeDraw => {
+                if let Err(e) = play.game.agree_draw() {
+                    play.note = e.to_string();
+                }
+            }
+            PanelAction::Save => {
+                saves.write(SaveRequest::Save(path()));
+            }
+            PanelAction::Load => {
+                saves.write(SaveRequest::Load(path()));
+            }
+            PanelAction::Flip => flipped.0 = !flipped.0,
+            PanelAction::ResetCamera => {
+                reset.write(ResetCamera);
+            }
+        }
+    }
+}
+
+/// The status line: who is to move, check, the result with its reason, the last note.
+pub fn status_line(play: &Play) -> String {
+    let p = play.shown();
+    let mut text = format!("{} · ", p.variant());
+    if let Some(ply) = play.viewing {
+        text.push_str(&format!("viewing after ply {ply} (click 'live' to return) · "));
+    }
+    match play.game.outcome().filter(|_| play.viewing.is_none()) {
+        Some(o) => text.push_str(&o.to_string()),
+        None => {
+            text.push_str(&format!("{} to move", p.side_to_move().name()));
+            if p.is_check() {
+                text.push_str(", in check");
+            }
+        }
+    }
+    if !play.note.is_empty() {
+        text.push_str(&format!("\n{}", play.note));
+    }
+    text
+}
+
+fn show_state(
+    mut commands: Commands,
+    play: Res<Play>,
+    mut status: Query<&mut Text, With<StatusText>>,
+    chooser: Query<Entity, With<ChooserArea>>,
+    moves: Query<Entity, With<MoveList>>,
+) {
+    if !play.is_changed() {
+        return;
+    }
+    for mut text in &mut status {
+        text.0 = crate::layout::ascii(&status_line(&play));
+    }
+    if let Ok(area) = chooser.single() {
+        commands.entity(area).despawn_related::<Children>();
+        if !play.chooser.is_empty() {
+            commands.entity(area).with_child(label("Choose: ", 13.0, TEXT));
+            for &a in &play.chooser {
+                let b = commands.spawn(button(play.choice_label(a), PanelAction::Choose(a))).observe(on_button).id();
+                commands.entity(area).add_child(b);
+            }
+            let cancel = commands.spawn(button("Cancel", PanelAction::CancelChoice)).observe(on_button).id();
+            commands.entity(area).add_child(cancel);
+        }
+    }
+    if let Ok(list) = moves.single() {
+        commands.entity(list).despawn_related::<Children>();
+        let live = commands.spawn(button("live", PanelAction::View(None))).observe(on_button).id();
+        commands.entity(list).add_child(live);
+        let game = &play.game;
+        for (ply, (action, position)) in game.actions().iter().zip((0..).map(|i| game.position_at(i))).enumerate() {
+            let Some(position) = position else { break };
+            let mut text = String::new();
+            if ply % 2 == 0 {
+                text.push_str(&format!("{}.", ply / 2 + 1));
+            }
+            text.push_str(&position.notation(*action));
+            if position.crosses_seam(*action) {
+                text.push_str(" ↪");
+            }
+            let b = commands.spawn(button(text, PanelAction::View(Some(ply + 1)))).observe(on_button).id();
+            commands.entity(list).add_child(b);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! Surfaces as geometry, derived from the rules' cell complexes: every cell a patch of `k × k`
+//! quads whose lattice points are identified across glued edges exactly as the complex glues
+//! them, so the surface closes where the complex does. Pure functions, no ECS.
+
+mod embedding;
+mod genus2;
+mod patches;
+
+pub use embedding::chart_point;
+pub use patches::{cell_mesh, chart_direction, grid_lines, seam_lines, shade};
+
+use bevy::math::{DVec3, Vec3};
+use surface_chess_rules::{Cell, Complex, Link, Mesh as Topology, Variant, identified_points};
+
+/// The subdivision of each cell side in the rendered meshes.
+pub const SUBDIVISION: usize = 8;
+
+/// A board embedded in space.
+#[derive(Clone, Debug)]
+pub struct Surface {
+    /// Which board.
+    pub variant: Variant,
+    /// Subdivisions per cell side.
+    pub k: usize,
+    /// Vertex id of each lattice point `(i, j)` of each cell, index `j·(k+1) + i`.
+    pub ids: Vec<Vec<u32>>,
+    /// Position of each identified vertex (y up).
+    pub positions: Vec<Vec3>,
+    /// Outward normals per vertex where the surface is orientable (genus two); `None` for the
+    /// one-sided boards, whose patches take their normals from their own geometry.
+    pub normals: Option<Vec<Vec3>>,
+    /// Vertex ids (at subdivision `k`) of the cone points: where eight cells meet.
+    pub cones: Vec<u32>,
+}
+
+/// z-up (the embedding notes) to Bevy's y-up, a rotation.
+fn y_up(p: DVec3) -> Vec3 {
+    Vec3::new(p.x as f32, p.z as f32, -p.y as f32)
+}
+
+impl Surface {
+    /// Embeds a variant's board, computed from its complex.
+    pub fn new(variant: Variant) -> Surface {
+        let complex = &variant.rules().complex;
+        let k = SUBDIVISION;
+        let (ids, count) = identified_points(complex, k);
+        let (positions, normals) = if variant == Variant::Genus2 {
+            let (p, n) = genus2::genus2_vertices(complex, k);
+            (p.into_iter().map(y_up).collect(), Some(n.into_iter().map(|v| y_up(v).normalize()).collect()))
+        } else {
+            let mut sum = vec![(DVec3::ZERO, 0.0); count];
+            for cell in complex.cells() {
+                let at = complex.coord(cell);
+                for j in 0..=k {
+                    for i in 0..=k {
+                        let x = f64::from(at.file) + i as f64 / k as f64;
+                        let y = f64::from(at.rank) + j as f64 / k as f64;
+                        let v = ids[cell.index()][j * (k + 1) + i] as usize;
+                        sum[v].0 += chart_point(variant, x, y);
+                        sum[v].1 += 1.0;
+                    }
+                }
+            }
+            (sum.iter().map(|(s, n)| (*s / *n).as_vec3()).collect(), None)
+        };
+        let cones = cone_vertices(complex, &ids, k);
+        Surface { variant, k, ids, positions, normals, cones }
+    }
+
+    /// The position of lattice point `(i, j)` of a cell.
+    pub fn point(&self, cell: Cell, i: usize, j: usize) -> Vec3 {
+        self.positions[self.ids[cell.index()][j * (self.k + 1) + i] as usize]
+    }
+
+    /// The cell's centre.
+    pub fn centre(&self, cell: Cell) -> Vec3 {
+        let h = self.k / 2;
+        self.point(cell, h, h)
+    }
+
+    /// The unit normal at lattice point `(i, j)` of a cell, oriented with the cell's chart
+    /// (east × north) on one-sided boards, outward on genus two.
+    pub fn normal(&self, cell: Cell, i: usize, j: usize) -> Vec3 {
+        if let Some(normals) = &self.normals {
+            return normals[self.ids[cell.index()][j * (self.k + 1) + i] as usize];
+        }
+        let (east, north) = self.tangents(cell, i, j);
+        let n = east.cross(north);
+        if n.length_squared() > 0.0 { n.normalize() } else { Vec3::Y }
+    }
+
+    /// Chart east and north directions at a lattice point (finite differences inside the cell).
+    pub fn tangents(&self, cell: Cell, i: usize, j: usize) -> (Vec3, Vec3) {
+        let k = self.k;
+        let (i0, i1) = (i.saturating_sub(1), (i + 1).min(k));
+        let (j0, j1) = (j.saturating_sub(1), (j + 1).min(k));
+        let east = self.point(cell, i1, j) - self.point(cell, i0, j);
+        let north = self.point(cell, i, j1) - self.point(cell, i, j0);
+        (east, north)
+    }
+
+    /// The normal at the cell's centre.
+    pub fn centre_normal(&self, cell: Cell) -> Vec3 {
+        let h = self.k / 2;
+        self.normal(cell, h, h)
+    }
+
+    /// A scale for pieces and marks: the mean distance between neighbouring cell centres.
+    pub fn cell_size(&self) -> f32 {
+        let complex = &self.variant.rules().complex;
+        let mut total = 0.0;
+        let mut n = 0;
+        for cell in complex.cells() {
+            let k = self.k;
+            let diagonal = self.point(cell, 0, 0).distance(self.point(cell, k, k));
+            let other = self.point(cell, k, 0).distance(self.point(cell, 0, k));
+            total += (diagonal + other) / 2.0 / std::f32::consts::SQRT_2;
+            n += 1;
+        }
+        total / n as f32
+    }
+}
+
+/// The vertex ids of the points where eight cells meet, at subdivision `k`.
+fn cone_vertices(complex: &Complex, ids: &[Vec<u32>], k: usize) -> Vec<u32> {
+    let topology = Topology::of(complex);
+    let corner_point = [(0, 0), (k, 0), (k, k), (0, k)];
+    let mut out = Vec::new();
+    for cell in complex.cells() {
+        for (corner, &vertex) in topology.corners[cell.index()].iter().enumerate() {
+            if topology.links[vertex as usize] == Link::Circle(8) {
+                let (i, j) = corner_point[corner];
+                let id = ids[cell.index()][j * (k + 1) + i];
+                if !out.contains(&id) {
+                    out.push(id);
+                }
+            }
+        }
+    }
+    out
+}

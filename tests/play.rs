@@ -1,0 +1,142 @@
+//! Headless app tests: `MinimalPlugins` plus the app's logic, driven by the same messages a click
+//! on the surface or the chart sends.
+
+use bevy::prelude::*;
+use surface_chess::play::{ActionChosen, CellPicked, Play};
+use surface_chess::{logic_plugin, persist};
+use surface_chess_rules::{Cell, Position, Role, Start, Variant};
+
+fn app_with(play: Play) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, logic_plugin)).insert_resource(play);
+    app.update();
+    app
+}
+
+fn cell(v: Variant, name: &str) -> Cell {
+    v.rules().complex.parse_cell(name).unwrap()
+}
+
+fn pick(app: &mut App, v: Variant, name: &str) {
+    app.world_mut().write_message(CellPicked(cell(v, name)));
+    app.update();
+}
+
+fn play(app: &App) -> &Play {
+    app.world().resource::<Play>()
+}
+
+#[test]
+fn select_a_piece_see_its_destinations_and_move() {
+    let v = Variant::Mobius;
+    let mut app = app_with(Play::new(v));
+    pick(&mut app, v, "e2");
+    assert_eq!(play(&app).selected, Some(cell(v, "e2")));
+    let mut dests: Vec<(Cell, bool)> = play(&app).destinations();
+    dests.sort();
+    assert_eq!(dests, vec![(cell(v, "e3"), false), (cell(v, "e4"), false)]);
+    pick(&mut app, v, "e4");
+    let p = play(&app);
+    assert_eq!(p.game.actions().len(), 1);
+    assert_eq!(p.selected, None);
+    assert_eq!(p.game.position().piece_at(cell(v, "e4")).map(|x| x.role()), Some(Role::Pawn));
+}
+
+#[test]
+fn picking_elsewhere_clears_or_changes_the_selection() {
+    let v = Variant::Genus2;
+    let mut app = app_with(Play::new(v));
+    pick(&mut app, v, "I:e4");
+    pick(&mut app, v, "I:a9");
+    assert_eq!(play(&app).selected, None, "an empty cell that is no destination clears");
+    pick(&mut app, v, "I:e4");
+    pick(&mut app, v, "I:d1");
+    assert_eq!(play(&app).selected, Some(cell(v, "I:d1")), "another own piece is selected instead");
+    pick(&mut app, v, "II:e9");
+    assert_eq!(play(&app).selected, None, "an enemy piece that is not a destination clears");
+    assert_eq!(play(&app).game.actions().len(), 0);
+}
+
+#[test]
+fn the_chooser_names_each_promotion_and_has_no_default() {
+    let v = Variant::Klein;
+    let text = "9/9/9/9/P+8/9/9/9/4k4/9/9/9/9/9/9/4K4/9/9 w - - 0 0";
+    let start = Position::from_text(v, text).unwrap();
+    let game = surface_chess_rules::Game::from_position(start, Start::Edited { label: "promotion".into() });
+    let mut app = app_with(Play::from_game(game));
+    pick(&mut app, v, "a14");
+    pick(&mut app, v, "a15");
+    let p = play(&app);
+    assert_eq!(p.game.actions().len(), 0, "nothing is played before the choice");
+    let labels: Vec<String> = p.chooser.iter().map(|&a| p.choice_label(a)).collect();
+    assert_eq!(labels, ["a14–a15=Q", "a14–a15=R", "a14–a15=B", "a14–a15=N"]);
+    // Further picks wait for the choice.
+    pick(&mut app, v, "e3");
+    assert_eq!(play(&app).selected, Some(cell(v, "a14")));
+    let knight = play(&app).chooser[3];
+    app.world_mut().write_message(ActionChosen(knight));
+    app.update();
+    let p = play(&app);
+    assert!(p.chooser.is_empty());
+    assert_eq!(p.game.position().piece_at(cell(v, "a15")).map(|x| x.letter()), Some('N'));
+}
+
+#[test]
+fn en_passant_across_the_seam_by_clicks() {
+    let v = Variant::Mobius;
+    let mut app = app_with(Play::new(v));
+    for name in ["e2", "e4", "a9", "a7", "j1"] {
+        pick(&mut app, v, name);
+    }
+    assert!(play(&app).destinations().contains(&(cell(v, "a8"), true)), "en passant shows as a capture ring");
+    pick(&mut app, v, "a8");
+    let p = play(&app);
+    assert_eq!(p.game.actions().len(), 3);
+    assert_eq!(p.game.position().piece_at(cell(v, "a7")), None);
+}
+
+#[test]
+fn no_moves_while_viewing_history_or_after_the_end() {
+    let v = Variant::Chess;
+    let mut app = app_with(Play::new(v));
+    for name in ["f2", "f3", "e7", "e5", "g2", "g4", "d8", "h4"] {
+        pick(&mut app, v, name);
+    }
+    assert!(play(&app).game.outcome().is_some(), "fool's mate");
+    pick(&mut app, v, "a2");
+    assert_eq!(play(&app).selected, None);
+    app.world_mut().resource_mut::<Play>().viewing = Some(2);
+    assert_eq!(play(&app).shown().ply(), 2);
+    pick(&mut app, v, "g2");
+    assert_eq!(play(&app).selected, None);
+}
+
+#[test]
+fn autosave_follows_every_move_and_a_corrupt_save_is_kept_aside() {
+    let dir = std::env::temp_dir().join(format!("surface-chess-test-{}", std::process::id()));
+    let path = dir.join("autosave.json");
+    let _ = std::fs::remove_dir_all(&dir);
+    let v = Variant::Endless;
+    let mut app = app_with(Play::new(v));
+    app.insert_resource(persist::Autosave(Some(path.clone())));
+    app.update();
+    assert!(!path.exists(), "the starting game is not written over an earlier save");
+    pick(&mut app, v, "g1");
+    pick(&mut app, v, "f3");
+    let saved = persist::load_game(&path).expect("autosaved record");
+    assert_eq!(saved.actions().len(), 1);
+    match persist::resume(&path) {
+        persist::Resume::Game(g) => assert_eq!(g.position(), play(&app).game.position()),
+        other => panic!("{other:?}"),
+    }
+    std::fs::write(&path, "{ not a record").unwrap();
+    match persist::resume(&path) {
+        persist::Resume::Corrupt { error, kept } => {
+            assert!(error.contains("not a game record"), "{error}");
+            assert_eq!(std::fs::read_to_string(&kept).unwrap(), "{ not a record", "kept aside untouched");
+            assert!(!path.exists());
+        }
+        other => panic!("{other:?}"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
