@@ -61,7 +61,7 @@ pub struct Palette {
 /// within-chart shade that claims nothing) on genus two.
 pub fn base_class(variant: Variant, cell: Cell) -> usize {
     let at = variant.rules().complex.coord(cell);
-    let shade = usize::from((at.file + at.rank) % 2 == 0);
+    let shade = usize::from((at.file + at.rank).is_multiple_of(2));
     match variant {
         Variant::Genus2 => 2 * usize::from(at.chart) + shade,
         _ => shade,
@@ -257,6 +257,14 @@ fn highlight_cells(
     }
 }
 
+/// The destination mark meshes for a board's cell size.
+#[derive(Clone, Debug)]
+struct MarkMeshes {
+    dot: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    size: f32,
+}
+
 /// Dots on quiet destinations and rings on captures, on both sides of the surface.
 fn mark_destinations(
     mut commands: Commands,
@@ -265,7 +273,7 @@ fn mark_destinations(
     palette: Res<Palette>,
     marks: Query<Entity, With<DestinationMark>>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut cache: Local<Option<(Handle<Mesh>, Handle<Mesh>, f32)>>,
+    mut cache: Local<Option<MarkMeshes>>,
 ) {
     let Some(embedded) = embedded else { return };
     if !play.is_changed() && !embedded.is_changed() {
@@ -276,12 +284,12 @@ fn mark_destinations(
     }
     let surface = &embedded.0;
     let size = surface.cell_size();
-    if cache.as_ref().is_none_or(|c| c.2 != size) {
+    if cache.as_ref().is_none_or(|c| c.size != size) {
         let dot = meshes.add(Cylinder::new(size * 0.14, size * 0.02));
         let ring = meshes.add(Torus::new(size * 0.26, size * 0.34));
-        *cache = Some((dot, ring, size));
+        *cache = Some(MarkMeshes { dot, ring, size });
     }
-    let (dot, ring, _) = cache.clone().expect("cached");
+    let MarkMeshes { dot, ring, .. } = cache.clone().expect("cached");
     for (cell, capture) in play.destinations() {
         let n = surface.centre_normal(cell);
         for side in [1.0, -1.0] {

@@ -5,7 +5,7 @@
 use crate::board::Embedded;
 use crate::layout::PANEL_WIDTH;
 use bevy::camera::Viewport;
-use bevy::core_pipeline::tonemapping::Tonemapping;
+use bevy::core_pipeline::tonemapping::{DebandDither, Tonemapping};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResized};
 use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin};
@@ -31,11 +31,11 @@ pub fn plugin(app: &mut App) {
 /// The home view of each board: focus, yaw, pitch, distance.
 pub fn home_view(variant: Variant) -> (Vec3, f32, f32, f32) {
     match variant {
-        Variant::Mobius => (Vec3::ZERO, 0.0, 0.8, 12.0),
-        Variant::Endless => (Vec3::ZERO, 0.0, 0.8, 9.5),
-        Variant::Klein => (Vec3::new(-0.3, 0.0, 0.0), -0.5, 0.3, 8.5),
-        Variant::Genus2 => (Vec3::ZERO, 0.0, 0.6, 13.0),
-        Variant::Chess => (Vec3::ZERO, 0.0, 1.0, 12.0),
+        Variant::Mobius => (Vec3::ZERO, 0.0, 0.75, 15.5),
+        Variant::Endless => (Vec3::ZERO, 0.0, 0.75, 12.5),
+        Variant::Klein => (Vec3::ZERO, 0.0, 0.15, 11.5),
+        Variant::Genus2 => (Vec3::ZERO, 0.0, 0.7, 17.0),
+        Variant::Chess => (Vec3::ZERO, 0.0, 0.95, 13.5),
     }
 }
 
@@ -45,6 +45,7 @@ fn spawn_cameras(mut commands: Commands) {
         Camera { order: 0, ..default() },
         Msaa::Off,
         Tonemapping::None,
+        DebandDither::Disabled,
         Transform::from_xyz(0.0, 8.0, 12.0).looking_at(Vec3::ZERO, Vec3::Y),
         PanOrbitCamera { button_orbit: MouseButton::Left, button_pan: MouseButton::Right, ..default() },
         SurfaceCamera,
@@ -79,6 +80,12 @@ fn apply_reset(
     let Some(embedded) = embedded else { return };
     let (focus, yaw, pitch, radius) = home_view(embedded.0.variant);
     for mut camera in &mut cameras {
+        // Both the current and the target values: before its first update the camera would
+        // otherwise initialise itself from its transform.
+        camera.focus = focus;
+        camera.yaw = Some(yaw);
+        camera.pitch = Some(pitch);
+        camera.radius = Some(radius);
         camera.target_focus = focus;
         camera.target_yaw = yaw;
         camera.target_pitch = pitch;

@@ -3,7 +3,7 @@
 
 use bevy::app::AppExit;
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -28,40 +28,88 @@ pub fn plugin(app: &mut App) {
     app.add_systems(Last, (take_screenshot, measure_frames));
 }
 
-/// Seconds to let pipelines compile before a screenshot.
-const SETTLE_SECONDS: f32 = 3.0;
+/// Progress of a screenshot run.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Capture {
+    /// Waiting for the frame count.
+    #[default]
+    Waiting,
+    /// A capture was requested at this frame.
+    Requested(u32),
+    /// The captured frame was still blank (pipelines compile in the background): try again.
+    Blank,
+    /// The file is written.
+    Saved,
+}
 
-/// Set once the screenshot has been written.
-#[derive(Resource, Clone, Copy, Debug, Default)]
-struct ScreenshotSaved(bool);
+/// Captures allowed before giving up on a blank window.
+const MAX_ATTEMPTS: u32 = 40;
 
 fn take_screenshot(
     mut commands: Commands,
     plan: Option<Res<ScreenshotPlan>>,
-    saved: Option<Res<ScreenshotSaved>>,
+    state: Option<Res<Capture>>,
     mut frame: Local<u32>,
-    mut requested: Local<bool>,
-    time: Res<Time<Real>>,
+    mut attempts: Local<u32>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(plan) = plan else { return };
     *frame += 1;
-    // Pipelines compile in the background for the first frames: wait for both the frame count
-    // and a few seconds before capturing.
-    if *frame >= plan.frames && time.elapsed_secs() >= SETTLE_SECONDS && !*requested {
-        *requested = true;
-        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(plan.path.clone())).observe(
-            |_: On<ScreenshotCaptured>, mut commands: Commands| commands.insert_resource(ScreenshotSaved(true)),
-        );
+    let state = state.map(|s| *s).unwrap_or_default();
+    let due = match state {
+        Capture::Waiting => *frame >= plan.frames,
+        Capture::Blank => true,
+        Capture::Requested(at) => *frame > at + 600,
+        Capture::Saved => {
+            exit.write(AppExit::Success);
+            return;
+        }
+    };
+    if !due {
+        return;
     }
-    // The capture arrives a few frames after the request; leave once it is written.
-    if saved.is_some_and(|s| s.0) {
-        exit.write(AppExit::Success);
-    }
-    if *requested && *frame > plan.frames + 600 {
-        error!("no screenshot was written to {}", plan.path.display());
+    if *attempts >= MAX_ATTEMPTS || matches!(state, Capture::Requested(_)) {
+        error!("no screenshot could be written to {}", plan.path.display());
         exit.write(AppExit::error());
+        return;
     }
+    *attempts += 1;
+    let path = plan.path.clone();
+    let last_try = *attempts == MAX_ATTEMPTS;
+    // If the captured frame is still blank, the observer asks for another.
+    commands.insert_resource(Capture::Requested(*frame));
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>, mut commands: Commands| {
+            let image = match captured.image.clone().try_into_dynamic() {
+                Ok(image) => image.to_rgb8(),
+                Err(e) => {
+                    error!("cannot convert the screenshot: {e}");
+                    commands.insert_resource(Capture::Blank);
+                    return;
+                }
+            };
+            // Blank until both the panel and the 3D view (its left half) show something.
+            let first = image.get_pixel(0, 0).0;
+            let same = |p: &[u8; 3]| p.iter().zip(first).all(|(a, b)| a.abs_diff(b) < 4);
+            let view_blank =
+                image.enumerate_pixels().filter(|(x, _, _)| *x < image.width() / 2).all(|(_, _, p)| same(&p.0));
+            let blank = view_blank || image.pixels().all(|p| same(&p.0));
+            if blank && !last_try {
+                commands.insert_resource(Capture::Blank);
+                return;
+            }
+            match image.save(&path) {
+                Ok(()) => {
+                    info!("screenshot saved to {}", path.display());
+                    commands.insert_resource(Capture::Saved);
+                }
+                Err(e) => {
+                    error!("cannot save the screenshot to {}: {e}", path.display());
+                    commands.insert_resource(Capture::Blank);
+                }
+            }
+        },
+    );
 }
 
 const WARM_UP: u32 = 20;

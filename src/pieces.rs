@@ -61,51 +61,48 @@ fn make_kit(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materi
     let base = |add: &mut dyn FnMut(Mesh, Transform) -> (Handle<Mesh>, Transform)| {
         add(Cylinder::new(0.32, 0.1).into(), y(0.05))
     };
-    let mut parts = Vec::new();
-    // Pawn.
-    parts.push(vec![
-        base(&mut add),
-        add(frustum(0.24, 0.1, 0.45).into(), y(0.32)),
-        add(Sphere::new(0.16).into(), y(0.62)),
-    ]);
-    // Knight: a neck and a tilted head.
-    parts.push(vec![
-        base(&mut add),
-        add(frustum(0.26, 0.16, 0.5).into(), y(0.35)),
-        add(
-            Cuboid::new(0.2, 0.28, 0.5).into(),
-            Transform::from_xyz(0.0, 0.72, 0.1).with_rotation(Quat::from_rotation_x(-0.5)),
-        ),
-        add(Cone { radius: 0.06, height: 0.14 }.into(), Transform::from_xyz(0.0, 0.92, -0.04)),
-    ]);
-    // Bishop: a mitre.
-    parts.push(vec![
-        base(&mut add),
-        add(frustum(0.25, 0.11, 0.62).into(), y(0.41)),
-        add(Sphere::new(0.17).into(), Transform::from_xyz(0.0, 0.82, 0.0).with_scale(Vec3::new(1.0, 1.35, 1.0))),
-        add(Sphere::new(0.06).into(), y(1.07)),
-    ]);
-    // Rook: a tower with a wide top.
-    parts.push(vec![
-        base(&mut add),
-        add(Cylinder::new(0.22, 0.55).into(), y(0.37)),
-        add(Cylinder::new(0.29, 0.2).into(), y(0.72)),
-    ]);
-    // Queen: a crown.
-    parts.push(vec![
-        base(&mut add),
-        add(frustum(0.27, 0.12, 0.8).into(), y(0.5)),
-        add(Torus::new(0.1, 0.22).into(), y(0.92)),
-        add(Sphere::new(0.1).into(), y(1.02)),
-    ]);
-    // King: a cross.
-    parts.push(vec![
-        base(&mut add),
-        add(frustum(0.28, 0.14, 0.86).into(), y(0.53)),
-        add(Cylinder::new(0.2, 0.08).into(), y(0.98)),
-        add(Cuboid::new(0.07, 0.32, 0.07).into(), y(1.16)),
-        add(Cuboid::new(0.24, 0.07, 0.07).into(), y(1.18)),
-    ]);
+    let parts = vec![
+        // Pawn.
+        vec![base(&mut add), add(frustum(0.24, 0.1, 0.45), y(0.32)), add(Sphere::new(0.16).into(), y(0.62))],
+        // Knight: a neck and a tilted head.
+        vec![
+            base(&mut add),
+            add(frustum(0.26, 0.16, 0.5), y(0.35)),
+            add(
+                Cuboid::new(0.2, 0.28, 0.5).into(),
+                Transform::from_xyz(0.0, 0.72, 0.1).with_rotation(Quat::from_rotation_x(-0.5)),
+            ),
+            add(Cone { radius: 0.06, height: 0.14 }.into(), Transform::from_xyz(0.0, 0.92, -0.04)),
+        ],
+        // Bishop: a mitre.
+        vec![
+            base(&mut add),
+            add(frustum(0.25, 0.11, 0.62), y(0.41)),
+            add(Sphere::new(0.17).into(), Transform::from_xyz(0.0, 0.82, 0.0).with_scale(Vec3::new(1.0, 1.35, 1.0))),
+            add(Sphere::new(0.06).into(), y(1.07)),
+        ],
+        // Rook: a tower with a wide top.
+        vec![
+            base(&mut add),
+            add(Cylinder::new(0.22, 0.55).into(), y(0.37)),
+            add(Cylinder::new(0.29, 0.2).into(), y(0.72)),
+        ],
+        // Queen: a crown.
+        vec![
+            base(&mut add),
+            add(frustum(0.27, 0.12, 0.8), y(0.5)),
+            add(Torus::new(0.1, 0.22).into(), y(0.92)),
+            add(Sphere::new(0.1).into(), y(1.02)),
+        ],
+        // King: a cross.
+        vec![
+            base(&mut add),
+            add(frustum(0.28, 0.14, 0.86), y(0.53)),
+            add(Cylinder::new(0.2, 0.08).into(), y(0.98)),
+            add(Cuboid::new(0.07, 0.32, 0.07).into(), y(1.16)),
+            add(Cuboid::new(0.24, 0.07, 0.07).into(), y(1.18)),
+        ],
+    ];
     let arrow = meshes.add(shaded(Cone { radius: 0.12, height: 0.36 }.into(), Transform::IDENTITY));
     let mut lit = |color: Color| materials.add(StandardMaterial { base_color: color, unlit: true, ..default() });
     let white = lit(Color::srgb(0.95, 0.92, 0.84));

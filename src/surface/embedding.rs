@@ -49,8 +49,9 @@ fn klein(x: f64, y: f64) -> DVec3 {
             - 80.0 * c4 * cu * cv * su
             + 80.0 * c6 * cu * cv * su);
     let pz = 2.0 / 15.0 * (3.0 + 5.0 * cu * su) * sv;
-    // z up → y up, centred and scaled to about the size of the other boards.
-    DVec3::new(px, pz, -(py - 1.5)) * 1.6
+    // Standing as in the classic picture: the formula's y is up (the seam circle at the bottom),
+    // centred and scaled to about the size of the other boards.
+    DVec3::new(px - 0.15, py - 2.1, pz) * 1.8
 }
 
 #[cfg(test)]
