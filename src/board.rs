@@ -118,7 +118,6 @@ fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<StandardMat
 }
 
 /// Spawns the board when the game's variant differs from the board's (and at start).
-#[allow(clippy::too_many_arguments)]
 fn rebuild_board(
     mut commands: Commands,
     play: Res<Play>,

@@ -2,23 +2,12 @@
 
 use bevy::math::Vec3;
 use std::collections::{HashMap, HashSet};
-use surface_chess::surface::Surface;
+use surface_chess::surface::{Surface, side_lattice};
 use surface_chess_rules::{Cell, Dir, Variant};
 
 /// The lattice points along one side of a cell, as vertex ids.
 fn side_ids(s: &Surface, cell: Cell, side: Dir) -> Vec<u32> {
-    let k = s.k;
-    (0..=k)
-        .map(|t| {
-            let (i, j) = match side {
-                Dir::South => (t, 0),
-                Dir::North => (t, k),
-                Dir::West => (0, t),
-                Dir::East => (k, t),
-            };
-            s.ids[cell.index()][j * (k + 1) + i]
-        })
-        .collect()
+    side_lattice(s.k, side).map(|(i, j)| s.ids[cell.index()][j * (s.k + 1) + i]).collect()
 }
 
 #[test]

@@ -7,7 +7,7 @@ mod genus2;
 mod patches;
 
 pub use embedding::chart_point;
-pub use patches::{cell_mesh, chart_direction, grid_lines, seam_lines, shade};
+pub use patches::{cell_mesh, chart_direction, grid_lines, seam_lines, shade, side_lattice};
 
 use bevy::math::{DVec3, Vec3};
 use surface_chess_rules::{Cell, Complex, Link, Mesh as Topology, Variant, identified_points};

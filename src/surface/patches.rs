@@ -48,20 +48,19 @@ pub fn shade(normal: Vec3) -> [f32; 4] {
     [s, s, s, 1.0]
 }
 
+/// The lattice points `(i, j)` along one side of a cell subdivided `k` times, in increasing order.
+pub fn side_lattice(k: usize, side: Dir) -> impl Iterator<Item = (usize, usize)> {
+    (0..=k).map(move |t| match side {
+        Dir::South => (t, 0),
+        Dir::North => (t, k),
+        Dir::West => (0, t),
+        Dir::East => (k, t),
+    })
+}
+
 /// The points along one side of a cell, lifted off the surface by `lift` along the normal.
 fn side_points(surface: &Surface, cell: Cell, side: Dir, lift: f32) -> Vec<Vec3> {
-    let k = surface.k;
-    (0..=k)
-        .map(|t| {
-            let (i, j) = match side {
-                Dir::South => (t, 0),
-                Dir::North => (t, k),
-                Dir::West => (0, t),
-                Dir::East => (k, t),
-            };
-            surface.point(cell, i, j) + surface.normal(cell, i, j) * lift
-        })
-        .collect()
+    side_lattice(surface.k, side).map(|(i, j)| surface.point(cell, i, j) + surface.normal(cell, i, j) * lift).collect()
 }
 
 fn line_mesh(segments: Vec<[f32; 3]>) -> Mesh {
