@@ -4,6 +4,7 @@
 use crate::play::{CellPicked, Play};
 use crate::surface::{self, Surface};
 use bevy::picking::events::{Click, Out, Over, Pointer, Press};
+use bevy::picking::mesh_picking::ray_cast::RayCastBackfaces;
 use bevy::prelude::*;
 use surface_chess_rules::{Cell, Role, Variant};
 
@@ -140,6 +141,8 @@ fn rebuild_board(
                 Mesh3d(meshes.add(surface::cell_mesh(&surface, cell))),
                 MeshMaterial3d(palette.base[base_class(surface.variant, cell)].clone()),
                 CellPatch(cell),
+                // A one-sided surface is picked from either side.
+                RayCastBackfaces,
                 BoardPart,
             ))
             .observe(on_press)
