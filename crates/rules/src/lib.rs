@@ -1,5 +1,6 @@
 //! The rules of Surface Chess as data: cell complexes, transport, moves, legality, endings,
-//! records, notation and perft. No Bevy, no I/O beyond serde.
+//! records, notation and perft, and a search engine to play against ([`engine`]). No Bevy, no I/O
+//! beyond serde.
 #![deny(missing_docs)]
 
 mod action;
@@ -21,6 +22,7 @@ mod tables;
 mod text;
 mod variant;
 
+pub mod engine;
 pub mod surfaces;
 
 pub use action::{Action, ActionKind};

@@ -1,4 +1,4 @@
-//! The `surfchess` command line: perft, divide, validate and show, and its errors.
+//! The `surfchess` command line: perft, divide, validate, show, bestmove and selfplay, and its errors.
 
 use std::process::Command;
 
@@ -64,6 +64,68 @@ fn bad_input_gets_a_clear_error() {
         let (code, out, err) = surfchess(&args);
         assert_eq!(code, 2, "{args:?}");
         assert!(out.is_empty());
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn bestmove_prints_the_move_then_the_statistics() {
+    // The Möbius mate through the twist: the rook on d1 checks g9 along rank 1 and rank 9.
+    let mate = "4p-1k3/5p-p-p-2/10/3K6/10/3R6/10/10/10 w - - 0 1";
+    let (code, out, err) = surfchess(&["bestmove", "mobius", "--fen", mate, "--depth", "3"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "bestmove Rd4–d1");
+    // A mate is final: the search stops at the first iteration that proves it.
+    assert!(lines[1].starts_with("depth 1 nodes "), "{out}");
+    assert!(lines[1].contains(" nps ") && lines[1].contains(" time "), "{out}");
+    assert!(lines[1].ends_with("score mate 1 pv Rd4–d1"), "{out}");
+    let (code, out, _) = surfchess(&["bestmove", "chess", "--movetime", "50", "--level", "strong"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("bestmove ") && out.contains(" score cp "), "{out}");
+    let (code, out, _) = surfchess(&["bestmove", "genus2", "--level", "0", "--seed", "9"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("bestmove ") && out.contains("depth 0 nodes 0"), "{out}");
+}
+
+#[test]
+fn selfplay_reports_each_game_and_the_score() {
+    let (code, out, err) =
+        surfchess(&["selfplay", "mobius", "--white", "6", "--black", "random", "--games", "2", "--movetime", "20"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("game 1: white wins by checkmate after "), "{out}");
+    assert!(lines[1].starts_with("game 2: "), "{out}");
+    assert_eq!(lines[2], "white 6: 2 points, black 0: 0 points (white 2 wins, 0 draws, 0 losses)");
+}
+
+#[test]
+fn engine_commands_reject_bad_input() {
+    let mated = "6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1";
+    for (args, needle) in [
+        (vec!["bestmove", "torus"], "unknown variant 'torus'"),
+        (vec!["bestmove"], "bestmove needs a variant"),
+        (vec!["bestmove", "chess", "--depth", "deep"], "--depth 'deep'"),
+        (vec!["bestmove", "chess", "--depth", "0"], "--depth '0'"),
+        (vec!["bestmove", "chess", "--depth", "2", "--movetime", "10"], "not both"),
+        (vec!["bestmove", "chess", "--movetime", "0"], "at least 1 ms"),
+        (vec!["bestmove", "chess", "--level", "9"], "unknown level '9'"),
+        (vec!["bestmove", "chess", "--seed"], "--seed needs a number"),
+        (vec!["bestmove", "chess", "--fen", mated], "game is over (black wins by checkmate)"),
+        (vec!["bestmove", "chess", "--games", "2"], "unknown option '--games'"),
+        (vec!["selfplay", "chess", "--white", "1", "--black", "0"], "--games is required"),
+        (vec!["selfplay", "chess", "--black", "0", "--games", "1"], "--white is required"),
+        (vec!["selfplay", "chess", "--white", "1", "--black", "0", "--games", "0"], "--games '0'"),
+        (vec!["selfplay", "chess", "--white", "x", "--black", "0", "--games", "1"], "unknown level 'x'"),
+        (
+            vec!["selfplay", "chess", "--white", "1", "--black", "0", "--games", "1", "--movetime", "1s"],
+            "--movetime '1s'",
+        ),
+    ] {
+        let (code, out, err) = surfchess(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }

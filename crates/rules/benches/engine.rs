@@ -1,0 +1,147 @@
+//! Engine measurements: search speed and depth, how closely the time limit is kept, and playing
+//! strength from self-play. Measured and printed as tables, not asserted.
+//!
+//! `cargo bench -p surface-chess-rules --bench engine` prints three tables:
+//! 1. per variant, a 1 s search from the initial position: depth reached, nodes, nodes per second;
+//! 2. the time limit: requested against actual search time over positions of every variant;
+//! 3. strength: level 6 against the random mover on every variant, and each level against the one
+//!    below on the Möbius board, colours alternating, at a reduced thinking time.
+//!
+//! Under `cargo test --benches` (no `--bench` argument) only a quick smoke run is made.
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use surface_chess_rules::engine::{Engine, Level, Limits, Tally, game_seed, play_game};
+use surface_chess_rules::{Color, Game, Position, Variant};
+
+/// Thinking time of the strongest level in the strength matches.
+const MATCH_MOVETIME: Duration = Duration::from_millis(100);
+
+/// Prints a line at once (the tables take minutes).
+fn say(text: &str) {
+    println!("{text}");
+    std::io::stdout().flush().expect("stdout");
+}
+
+fn speed() {
+    say("## Search speed: 1 s from the initial position\n");
+    say("| variant | depth | seldepth | nodes | nodes/s | best move |");
+    say("|---|---:|---:|---:|---:|---|");
+    let stop = AtomicBool::new(false);
+    for v in Variant::ALL {
+        let p = Position::new(v);
+        let limits = Limits::movetime(Duration::from_secs(1));
+        let found = Engine::new(0).search_position(&p, [], &limits, &stop, |_| {}).expect("a move");
+        say(&format!(
+            "| {v} | {} | {} | {} | {} | {} |",
+            found.depth,
+            found.seldepth,
+            found.nodes,
+            found.nps(),
+            p.notation(found.best)
+        ));
+    }
+}
+
+/// Positions of every variant from a few plies of strong play: the openings and early middle games.
+fn sample_positions() -> Vec<Position> {
+    let stop = AtomicBool::new(false);
+    let mut out = Vec::new();
+    for v in Variant::ALL {
+        let mut game = Game::new(v);
+        let mut engine = Engine::new(1);
+        for ply in 0..12 {
+            if ply % 4 == 0 {
+                out.push(game.position().clone());
+            }
+            let limits = Limits { noise: 30, ..Limits::depth(3) };
+            let Some(found) = engine.search(&game, &limits, &stop, |_| {}) else { break };
+            game.play(found.best).expect("legal");
+        }
+    }
+    out
+}
+
+fn time_limit() {
+    say("\n## Time limit: requested against actual search time\n");
+    say("| requested | searches | mean actual | max actual | max overrun |");
+    say("|---:|---:|---:|---:|---:|");
+    let positions = sample_positions();
+    let stop = AtomicBool::new(false);
+    for ms in [50, 100, 250, 1000] {
+        let requested = Duration::from_millis(ms);
+        let mut times = Vec::new();
+        for p in positions.iter().step_by(if ms >= 1000 { 3 } else { 1 }) {
+            let mut engine = Engine::new(0);
+            let start = Instant::now();
+            engine.search_position(p, [], &Limits::movetime(requested), &stop, |_| {}).expect("a move");
+            times.push(start.elapsed());
+        }
+        let mean = times.iter().sum::<Duration>() / times.len() as u32;
+        let max = times.iter().max().copied().unwrap_or_default();
+        let over = (max.as_secs_f64() / requested.as_secs_f64() - 1.0) * 100.0;
+        say(&format!(
+            "| {ms} ms | {} | {:.1} ms | {:.1} ms | {over:+.1} % |",
+            times.len(),
+            mean.as_secs_f64() * 1e3,
+            max.as_secs_f64() * 1e3
+        ));
+    }
+}
+
+/// A match of `games` games, `stronger` taking White in the even games and Black in the odd ones
+/// when `alternate`, else always White. Returns the stronger side's tally.
+fn play_match(v: Variant, stronger: Level, weaker: Level, games: u32, alternate: bool) -> Tally {
+    let mut tally = Tally::default();
+    for i in 0..games {
+        let color = if alternate && i % 2 == 1 { Color::Black } else { Color::White };
+        let (white, black) = if color == Color::White { (stronger, weaker) } else { (weaker, stronger) };
+        let game = play_game(v, white, black, MATCH_MOVETIME, game_seed(2024, i));
+        tally.add(game.outcome().and_then(|o| o.winner), color);
+    }
+    tally
+}
+
+fn strength() {
+    say(&format!(
+        "\n## Strength from self-play (level 6: {} ms per move, level 5: a third of that, levels 1–4: their depth)\n",
+        MATCH_MOVETIME.as_millis()
+    ));
+    say("| match | variant | games | colours | wins | draws | losses | score | target |");
+    say("|---|---|---:|---|---:|---:|---:|---:|---|");
+    let row = |v: Variant, stronger: Level, weaker: Level, games: u32, alternate: bool, target: f64| {
+        let start = Instant::now();
+        let t = play_match(v, stronger, weaker, games, alternate);
+        let share = t.points() / f64::from(games) * 100.0;
+        say(&format!(
+            "| {} vs {} | {v} | {games} | {} | {} | {} | {} | {share:.0} % | ≥ {target:.0} % {} ({:.0} s) |",
+            stronger.number(),
+            weaker.number(),
+            if alternate { "alternating" } else { "stronger White" },
+            t.wins,
+            t.draws,
+            t.losses,
+            if share >= target { "met" } else { "NOT met" },
+            start.elapsed().as_secs_f64()
+        ));
+    };
+    for v in Variant::ALL {
+        row(v, Level::Strongest, Level::Random, 20, true, 100.0);
+    }
+    for pair in Level::ALL.windows(2) {
+        row(Variant::Mobius, pair[1], pair[0], 40, true, 60.0);
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` does not, and only smoke-tests.
+    if std::env::args().any(|a| a == "--bench") {
+        speed();
+        time_limit();
+        strength();
+    } else {
+        let game = play_game(Variant::Mobius, Level::Beginner, Level::Random, MATCH_MOVETIME, 1);
+        assert!(game.outcome().is_some());
+    }
+}

@@ -1,0 +1,147 @@
+//! The static evaluation, in centipawns for the player to move: material, mobility along the
+//! board's own rays and jumps (seams included), king safety as the attacked cells among the king's
+//! glued neighbours, and pawn progress as the forward steps left to the pawn's own target.
+
+use super::progress::steps;
+use crate::bits::Bits;
+use crate::complex::Cell;
+use crate::piece::{Color, Facing, Role};
+use crate::position::Position;
+
+/// Material values, indexed by [`Role`] as `u8` (none, pawn … king).
+const VALUES: [i32; 7] = [0, 100, 320, 330, 500, 950, 0];
+
+/// Mobility bonus per reachable cell, indexed like [`VALUES`].
+const MOBILITY: [i32; 7] = [0, 0, 4, 4, 2, 1, 0];
+
+/// King-zone penalty by the number of the zone's cells (king and glued neighbours) the opponent
+/// attacks.
+const ZONE_ATTACKED: [i32; 10] = [0, 8, 20, 36, 56, 80, 108, 140, 176, 216];
+
+/// Pawn bonus by forward steps left to promotion (halved in the middle game, doubled in the endgame).
+const PROGRESS: [i32; 8] = [0, 90, 60, 38, 22, 12, 6, 2];
+
+/// Own pawns next to the king, each, up to three.
+const SHELTER: i32 = 8;
+
+/// Two bishops or more.
+const BISHOP_PAIR: i32 = 30;
+
+/// For the player to move.
+const TEMPO: i32 = 10;
+
+/// Non-pawn material of both initial armies: the game phase runs from this (opening) to 0.
+const FULL_PHASE: i32 = 2 * (2 * 320 + 2 * 330 + 2 * 500 + 950);
+
+/// The material value of a role, for ordering captures.
+#[inline]
+pub(crate) fn value(role: Role) -> i32 {
+    VALUES[role as usize]
+}
+
+/// One side's totals.
+#[derive(Default)]
+struct Side {
+    material: i32,
+    non_pawn: i32,
+    /// Middle-game and endgame positional terms.
+    middle: i32,
+    end: i32,
+    attacks: Bits,
+    bishops: u32,
+}
+
+/// The evaluation of a position, in centipawns from the point of view of the player to move.
+pub fn evaluate(p: &Position) -> i32 {
+    let sides = Color::ALL.map(|color| side(p, color));
+    let phase = (sides[0].non_pawn + sides[1].non_pawn).min(FULL_PHASE);
+    let mut score = [0; 2];
+    for color in Color::ALL {
+        let (me, them) = (&sides[color.index()], &sides[(!color).index()]);
+        let (shelter, penalty) = king_safety(p, color, them.attacks);
+        // Attacks on the king's zone matter less as the attacker's pieces leave the board.
+        let penalty = penalty * (them.non_pawn + 1_000).min(FULL_PHASE) / FULL_PHASE;
+        let middle = me.middle + shelter - penalty;
+        let end = me.end - penalty / 2;
+        score[color.index()] = me.material
+            + i32::from(me.bishops >= 2) * BISHOP_PAIR
+            + (middle * phase + end * (FULL_PHASE - phase)) / FULL_PHASE;
+    }
+    let us = p.side_to_move();
+    let mut v = score[us.index()] - score[(!us).index()] + TEMPO;
+    // Approaching the move limit, any advantage fades: progress (a pawn move or capture) resets it.
+    let left = i64::from(p.rules().endings.halfmove_draw.saturating_sub(p.halfmove()));
+    if left < 50 {
+        v = (i64::from(v) * left / 50) as i32;
+    }
+    v
+}
+
+/// Material, mobility, pawn progress and attacked cells of one side.
+fn side(p: &Position, color: Color) -> Side {
+    let t = &p.rules.tables;
+    let own = p.occupied[color.index()];
+    let mut s = Side::default();
+    for c in own.iter() {
+        let Some(piece) = p.piece_at(c) else { continue };
+        let role = piece.role();
+        s.material += value(role);
+        let reach = match role {
+            Role::Pawn => {
+                let facing = piece.facing().unwrap_or(Facing::Up);
+                let bonus = PROGRESS.get(usize::from(steps(p.variant(), color, facing, c))).copied().unwrap_or(0);
+                s.middle += bonus / 2;
+                s.end += 2 * bonus;
+                for (to, _) in t.pawn(c, facing).diagonals.into_iter().flatten() {
+                    s.attacks.insert(to);
+                }
+                continue;
+            }
+            Role::King => {
+                s.attacks = s.attacks.union(t.king_set[c.index()]);
+                continue;
+            }
+            Role::Knight => t.knight_set[c.index()],
+            Role::Bishop => {
+                s.bishops += 1;
+                slides(p, c, 4..8)
+            }
+            Role::Rook => slides(p, c, 0..4),
+            Role::Queen => slides(p, c, 0..8),
+        };
+        s.non_pawn += value(role);
+        s.attacks = s.attacks.union(reach);
+        let mobility = MOBILITY[role as usize] * reach.without(own).len() as i32;
+        s.middle += mobility;
+        s.end += mobility;
+    }
+    s
+}
+
+/// A slider's reach: each ray up to and including its first occupied cell.
+#[inline]
+fn slides(p: &Position, from: Cell, dirs: std::ops::Range<usize>) -> Bits {
+    let t = &p.rules.tables;
+    let mut reach = Bits::EMPTY;
+    for d in dirs {
+        let ray = t.ray(from, d);
+        let n = ray.iter().position(|&c| p.squares[c.index()] != 0).map_or(ray.len(), |i| i + 1);
+        if n > 0 {
+            reach = reach.union(t.ray_prefix(from, d)[n - 1]);
+        }
+    }
+    reach
+}
+
+/// King safety of `color`: (shelter bonus, attack penalty). Its zone is the king's cell and every
+/// cell one king step away through the complex's gluings, so attacks through a seam count like any
+/// other.
+fn king_safety(p: &Position, color: Color, enemy_attacks: Bits) -> (i32, i32) {
+    let king = p.king(color);
+    let mut zone = p.rules.tables.king_set[king.index()];
+    zone.insert(king);
+    let attacked = zone.intersection(enemy_attacks).len() as usize;
+    let penalty = ZONE_ATTACKED[attacked.min(ZONE_ATTACKED.len() - 1)];
+    let pawns = zone.iter().filter(|&c| p.piece_at(c).is_some_and(|q| q.color() == color && q.role() == Role::Pawn));
+    (SHELTER * pawns.take(3).count() as i32, penalty)
+}

@@ -1,0 +1,150 @@
+//! A practice opponent for every variant: an alpha-beta search over the rules' own legal actions
+//! with a geometry-aware evaluation, and playing levels from random to strongest.
+//!
+//! A search on a background thread, reporting each completed depth and stoppable at any time:
+//!
+//! ```
+//! use std::sync::atomic::{AtomicBool, Ordering};
+//! use std::sync::{Arc, mpsc};
+//! use std::time::Duration;
+//! use surface_chess_rules::engine::{Engine, Level};
+//! use surface_chess_rules::{Game, Variant};
+//!
+//! let game = Game::new(Variant::Mobius);
+//! let mut engine = Engine::new(1); // one per game: it learns from move to move
+//! let limits = Level::Strongest.limits(Duration::from_millis(100));
+//! let stop = Arc::new(AtomicBool::new(false)); // `stop.store(true, …)` ends the search early
+//! let (progress, depths) = mpsc::channel();
+//! let (flag, position) = (Arc::clone(&stop), game.clone());
+//! let worker = std::thread::spawn(move || {
+//!     let found = engine.search(&position, &limits, &flag, |info| progress.send(info.depth).unwrap_or(()));
+//!     (engine, found)
+//! });
+//! let (_engine, found) = worker.join().unwrap();
+//! let found = found.expect("the game is not over");
+//! assert!(depths.try_iter().count() >= 1);
+//! assert!(game.position().legal_actions().contains(&found.best));
+//! println!("{} ({})", game.position().notation(found.best), found.score);
+//! # stop.store(true, Ordering::Relaxed);
+//! ```
+//!
+//! A search is deterministic for a given seed, position, history and depth or node limit, when
+//! started from a fresh engine (or after [`Engine::clear`]); time limits and the stop flag depend
+//! on the clock.
+
+mod eval;
+mod level;
+mod limits;
+mod order;
+mod progress;
+mod result;
+mod rng;
+mod score;
+mod search;
+mod selfplay;
+mod tt;
+mod zobrist;
+
+pub use eval::evaluate;
+pub use level::{DEFAULT_MOVETIME, Level, UnknownLevel};
+pub use limits::Limits;
+pub use progress::promotion_distance;
+pub use result::SearchResult;
+pub use score::Score;
+pub use selfplay::{Tally, game_seed, play_game};
+pub use zobrist::hash;
+
+use crate::game::Game;
+use crate::position::Position;
+use order::Ordering;
+use rng::Rng;
+use score::MAX_NOISE;
+use search::{RootMove, Search};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+use tt::Table;
+
+/// Transposition-table slots: 2^20 of 24 bytes.
+const TABLE_BITS: u32 = 20;
+
+/// A search engine for any variant. It keeps its transposition table and move-ordering history
+/// between searches (they speed up the next move of the same game) and its random stream.
+pub struct Engine {
+    tt: Table,
+    order: Ordering,
+    rng: Rng,
+    seed: u64,
+}
+
+impl Engine {
+    /// A new engine whose random choices (at levels with randomness) follow `seed`.
+    pub fn new(seed: u64) -> Engine {
+        Engine { tt: Table::new(TABLE_BITS), order: Ordering::new(), rng: Rng::new(seed), seed }
+    }
+
+    /// Forgets everything learned and restarts the random stream: the engine behaves as new.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.order = Ordering::new();
+        self.rng = Rng::new(self.seed);
+    }
+
+    /// Searches the game's current position, counting its earlier positions for repetition.
+    /// Calls `on_iteration` after each completed iteration. Returns `None` if the game is over.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_iteration: impl FnMut(&SearchResult),
+    ) -> Option<SearchResult> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        let earlier = (0..game.actions().len()).filter_map(|ply| game.position_at(ply));
+        self.search_position(game.position(), earlier, limits, stop, on_iteration)
+    }
+
+    /// Searches a position reached through `earlier` positions (oldest first, the position itself
+    /// excluded): a repetition of any of them scores as a draw. Returns `None` if the position has
+    /// no legal action.
+    pub fn search_position<'h>(
+        &mut self,
+        position: &Position,
+        earlier: impl IntoIterator<Item = &'h Position>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        mut on_iteration: impl FnMut(&SearchResult),
+    ) -> Option<SearchResult> {
+        let start = Instant::now();
+        let legal = position.legal_actions();
+        if legal.is_empty() {
+            return None;
+        }
+        if limits.depth == Some(0) {
+            let best = legal[self.rng.below(legal.len() as u64) as usize];
+            let elapsed = start.elapsed();
+            let score = Score::Centipawns(0);
+            return Some(SearchResult { best, score, depth: 0, seldepth: 0, nodes: 0, elapsed, pv: vec![best] });
+        }
+        let earlier: Vec<&Position> = earlier.into_iter().collect();
+        // Only positions since the last pawn move or capture can repeat.
+        let recent = earlier.len().saturating_sub(position.halfmove() as usize);
+        let history = earlier[recent..].iter().map(|p| hash(p)).collect();
+        let noise = u64::from(limits.noise.min(MAX_NOISE));
+        let moves = legal
+            .into_iter()
+            .map(|action| RootMove { action, bonus: if noise > 0 { self.rng.below(noise + 1) as i32 } else { 0 } })
+            .collect();
+        self.order.age();
+        let mut search = Search::new(&mut self.tt, &mut self.order, stop, limits, history);
+        Some(search.run(position, moves, limits, &mut on_iteration))
+    }
+}
+
+impl Default for Engine {
+    /// An engine with seed 0.
+    fn default() -> Engine {
+        Engine::new(0)
+    }
+}

@@ -1,0 +1,87 @@
+//! Move ordering: the transposition-table move, then captures and promotions by most valuable
+//! victim / least valuable attacker, then the killers of the ply, then quiet moves by history.
+
+use super::eval::value;
+use crate::action::{Action, ActionKind};
+use crate::piece::Role;
+use crate::position::{MAX_CELLS, Position};
+
+/// The deepest ply the search reaches.
+pub(crate) const MAX_PLY: usize = 128;
+
+const TT_MOVE: i32 = 4_000_000;
+const GOOD: i32 = 2_000_000;
+const KILLER: [i32; 2] = [1_500_000, 1_400_000];
+const UNDER_PROMOTION: i32 = -1_000_000;
+const HISTORY_MAX: i32 = 1_000_000;
+
+/// Killer moves per ply and the history of quiet moves that caused cutoffs.
+pub(crate) struct Ordering {
+    killers: Vec<[Option<Action>; 2]>,
+    /// Per side to move, departure and destination.
+    history: Vec<i32>,
+}
+
+impl Ordering {
+    /// Empty killers and history.
+    pub fn new() -> Ordering {
+        Ordering { killers: vec![[None; 2]; MAX_PLY], history: vec![0; 2 * MAX_CELLS * MAX_CELLS] }
+    }
+
+    /// Forgets the killers and fades the history, between searches.
+    pub fn age(&mut self) {
+        self.killers.fill([None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
+    }
+
+    fn slot(p: &Position, a: Action) -> usize {
+        (p.side_to_move().index() * MAX_CELLS + a.from.index()) * MAX_CELLS + a.to.index()
+    }
+
+    /// The ordering key of an action: higher first.
+    pub fn rank(&self, p: &Position, a: Action, tt: Option<Action>, ply: usize) -> i32 {
+        if Some(a) == tt {
+            return TT_MOVE;
+        }
+        match a.promotion() {
+            Some(Role::Queen) => return GOOD + value(Role::Queen) + victim(p, a),
+            Some(_) => return UNDER_PROMOTION,
+            None => {}
+        }
+        if p.is_capture(a) {
+            let attacker = p.piece_at(a.from).map_or(0, |q| value(q.role()));
+            return GOOD + 16 * victim(p, a) - attacker / 16;
+        }
+        match self.killers[ply].iter().position(|&k| k == Some(a)) {
+            Some(i) => KILLER[i],
+            None => self.history[Ordering::slot(p, a)],
+        }
+    }
+
+    /// Rewards a quiet action that refuted the opponent at `ply` with `depth` left.
+    pub fn reward(&mut self, p: &Position, a: Action, depth: i32, ply: usize) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(a) {
+            killers[1] = killers[0];
+            killers[0] = Some(a);
+        }
+        let h = &mut self.history[Ordering::slot(p, a)];
+        *h = (*h + depth * depth).min(HISTORY_MAX);
+    }
+}
+
+/// The value of what an action captures (0 for none).
+pub(crate) fn victim(p: &Position, a: Action) -> i32 {
+    match a.kind {
+        ActionKind::EnPassant { .. } => value(Role::Pawn),
+        ActionKind::Castle(_) => 0,
+        _ => p.piece_at(a.to).map_or(0, |q| value(q.role())),
+    }
+}
+
+/// Fills `out` with `actions` and their keys, best first.
+pub(crate) fn ranked(actions: &[Action], out: &mut Vec<(i32, Action)>, key: impl Fn(Action) -> i32) {
+    out.clear();
+    out.extend(actions.iter().map(|&a| (key(a), a)));
+    out.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+}

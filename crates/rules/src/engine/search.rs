@@ -1,0 +1,466 @@
+//! Iterative-deepening principal-variation search: negamax alpha-beta with aspiration windows, a
+//! transposition table, null-move pruning, late-move reductions, check extension, and quiescence on
+//! captures and promotions. Repetitions (of the game or of the search path), bare kings and the
+//! move limit score as draws; mates score by their distance.
+
+use super::eval::evaluate;
+use super::limits::Limits;
+use super::order::{MAX_PLY, Ordering, ranked, victim};
+use super::result::SearchResult;
+use super::score::{INFINITY, MATE, MATE_BOUND, Score};
+use super::tt::{Bound, Table};
+use super::zobrist::hash;
+use crate::action::Action;
+use crate::piece::Role;
+use crate::position::Position;
+use crate::variant::Variant;
+use std::sync::atomic::{AtomicBool, Ordering as Atomic};
+use std::time::Instant;
+
+/// A root action and the random bonus added to its score.
+pub(crate) struct RootMove {
+    pub action: Action,
+    pub bonus: i32,
+}
+
+/// The half-width of the first aspiration window.
+const WINDOW: i32 = 40;
+/// Quiescence skips captures that cannot lift the score to alpha even with this margin.
+const DELTA: i32 = 200;
+/// Nodes between looks at the clock and the stop flag.
+const POLL: u64 = 256;
+
+/// One search in progress.
+pub(crate) struct Search<'a> {
+    tt: &'a mut Table,
+    order: &'a mut Ordering,
+    stop: &'a AtomicBool,
+    start: Instant,
+    deadline: Option<Instant>,
+    max_nodes: u64,
+    nodes: u64,
+    seldepth: usize,
+    /// Set once the search must unwind: scores computed after it are meaningless.
+    aborted: bool,
+    /// False during the first iteration, which always completes so that there is a move.
+    abortable: bool,
+    /// Hashes of the game's earlier positions, then of the search path down to the current node.
+    path: Vec<u64>,
+    lists: Vec<Vec<Action>>,
+    ranks: Vec<Vec<(i32, Action)>>,
+    pv: Vec<Vec<Action>>,
+}
+
+impl<'a> Search<'a> {
+    /// A search from a root whose earlier game positions hash to `history` (oldest first).
+    pub fn new(
+        tt: &'a mut Table,
+        order: &'a mut Ordering,
+        stop: &'a AtomicBool,
+        limits: &Limits,
+        history: Vec<u64>,
+    ) -> Search<'a> {
+        let start = Instant::now();
+        Search {
+            tt,
+            order,
+            stop,
+            start,
+            deadline: limits.movetime.map(|t| start + t),
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            abortable: false,
+            path: history,
+            lists: vec![Vec::new(); MAX_PLY],
+            ranks: vec![Vec::new(); MAX_PLY],
+            pv: vec![Vec::new(); MAX_PLY],
+        }
+    }
+
+    /// Iterative deepening over the root actions (at least one), reporting each completed iteration.
+    pub fn run(
+        &mut self,
+        root: &Position,
+        mut moves: Vec<RootMove>,
+        limits: &Limits,
+        on_iteration: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
+        let root_hash = hash(root);
+        self.path.push(root_hash);
+        let tt_move = self.tt.probe(root_hash, 0).and_then(|e| e.action);
+        moves.sort_by_key(|m| std::cmp::Reverse(self.order.rank(root, m.action, tt_move, 0)));
+        let max_depth = limits.depth.map_or(MAX_PLY / 2, |d| (d as usize).min(MAX_PLY / 2)) as i32;
+        let noisy = moves.iter().any(|m| m.bonus != 0);
+        let mut result = self.report(moves[0].action, 0, 0, Vec::new());
+        let mut score = 0;
+        for depth in 1..=max_depth {
+            let Some((value, pv)) = self.aspirate(root, &mut moves, depth, score, noisy) else { break };
+            score = value;
+            let completed = !self.aborted;
+            result = self.report(moves[0].action, score, if completed { depth } else { depth - 1 }, pv);
+            if !completed {
+                break;
+            }
+            on_iteration(&result);
+            self.abortable = true;
+            let forced = moves.len() == 1 && limits.depth.is_none();
+            let mate_seen = score.abs() > MATE_BOUND && MATE - score.abs() <= depth;
+            if forced || mate_seen {
+                break;
+            }
+        }
+        SearchResult { nodes: self.nodes, elapsed: self.start.elapsed(), seldepth: self.seldepth as u32, ..result }
+    }
+
+    fn report(&self, best: Action, score: i32, depth: i32, pv: Vec<Action>) -> SearchResult {
+        SearchResult {
+            best,
+            score: Score::from_internal(score),
+            depth: depth.max(0) as u32,
+            seldepth: self.seldepth as u32,
+            nodes: self.nodes,
+            elapsed: self.start.elapsed(),
+            pv: if pv.is_empty() { vec![best] } else { pv },
+        }
+    }
+
+    /// One iteration in a window around the previous score, widened to the full window if the
+    /// value falls outside. `None` if it was aborted before any root action completed.
+    fn aspirate(
+        &mut self,
+        root: &Position,
+        moves: &mut [RootMove],
+        depth: i32,
+        previous: i32,
+        noisy: bool,
+    ) -> Option<(i32, Vec<Action>)> {
+        if depth >= 4 && !noisy && previous.abs() < MATE_BOUND {
+            let (alpha, beta) = (previous - WINDOW, previous + WINDOW);
+            let found = self.root(root, moves, depth, alpha, beta)?;
+            if self.aborted || (alpha < found.0 && found.0 < beta) {
+                return Some(found);
+            }
+        }
+        self.root(root, moves, depth, -INFINITY, INFINITY)
+    }
+
+    /// Searches every root action in a window; the best moves to the front. Returns its score and
+    /// line, or `None` if aborted before the first action completed.
+    fn root(
+        &mut self,
+        root: &Position,
+        moves: &mut [RootMove],
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<(i32, Vec<Action>)> {
+        let mut best: Option<(usize, i32, Vec<Action>)> = None;
+        for (i, &RootMove { action, bonus }) in moves.iter().enumerate() {
+            let floor = best.as_ref().map_or(alpha, |b| b.1.max(alpha));
+            let mut next = root.clone();
+            next.play_unchecked(action);
+            let check = next.is_check();
+            let h = hash(&next);
+            self.path.push(h);
+            // The child is searched for its own value; the root adds the bonus.
+            let (lo, hi) = (floor - bonus, beta - bonus);
+            let mut v = if i == 0 {
+                -self.negamax(&next, h, check, depth - 1, -hi, -lo, 1, true)
+            } else {
+                -self.negamax(&next, h, check, depth - 1, -lo - 1, -lo, 1, true)
+            };
+            if i > 0 && v > lo && v < hi && !self.aborted {
+                v = -self.negamax(&next, h, check, depth - 1, -hi, -lo, 1, true);
+            }
+            self.path.pop();
+            if self.aborted {
+                break;
+            }
+            // A bonus never makes or unmakes a mate.
+            let v = if v.abs() > MATE_BOUND { v } else { v + bonus };
+            // A later action replaces the first only by raising the floor: below it, scores are
+            // upper bounds and do not compare.
+            if best.is_none() || v > floor {
+                let mut line = vec![action];
+                line.extend_from_slice(&self.pv[1]);
+                best = Some((i, v, line));
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        let (i, v, line) = best?;
+        moves[..=i].rotate_right(1);
+        Some((v, line))
+    }
+
+    /// Counts a node and looks at the limits now and then.
+    #[inline]
+    fn enter(&mut self, ply: usize) {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.pv[ply].clear();
+        if self.abortable
+            && (self.nodes >= self.max_nodes
+                || (self.nodes.is_multiple_of(POLL)
+                    && (self.stop.load(Atomic::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d))))
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// Whether the current node (the last hash on the path) repeats an earlier position since the
+    /// last pawn move or capture, of the game or of the search.
+    fn repeated(&self, halfmove: u32) -> bool {
+        let n = self.path.len();
+        let h = self.path[n - 1];
+        let back = (halfmove as usize).min(n - 1);
+        (2..=back).step_by(2).any(|k| self.path[n - 1 - k] == h)
+    }
+
+    /// Draws below the root: a repetition, bare kings (or ordinary chess's insufficient material),
+    /// or the move limit unless the player to move is mated.
+    fn drawn(&self, p: &Position, in_check: bool) -> bool {
+        self.repeated(p.halfmove())
+            || p.bare_kings()
+            || (p.variant() == Variant::Chess
+                && (p.occupied[0].len() + p.occupied[1].len()) <= 4
+                && p.insufficient_material())
+            || (p.halfmove() >= p.rules().endings.halfmove_draw && !(in_check && p.count_legal() == 0))
+    }
+
+    fn take_list(&mut self, p: &Position, ply: usize) -> Vec<Action> {
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        p.legal_actions_into(&mut list);
+        list
+    }
+
+    /// The alpha-beta search of a node `ply` plies below the root with `depth` plies left.
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        p: &Position,
+        h: u64,
+        in_check: bool,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.drawn(p, in_check) {
+            return 0;
+        }
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(p, in_check, alpha, beta, ply);
+        }
+        self.enter(ply);
+        if self.aborted {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(p);
+        }
+        // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv_node = beta - alpha > 1;
+        let entry = self.tt.probe(h, ply);
+        if let Some(e) = entry
+            && !pv_node
+            && i32::from(e.depth) >= depth
+            && p.halfmove() < 100
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            }
+        {
+            return e.score;
+        }
+        let tt_move = entry.and_then(|e| e.action);
+        let eval = if in_check { -INFINITY } else { evaluate(p) };
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta near the horizon, a quiet move will not fall below.
+            if depth <= 3 && eval - 100 * depth >= beta {
+                return eval;
+            }
+            if null_ok && depth >= 3 && eval >= beta && has_pieces(p) {
+                let next = pass(p);
+                let nh = hash(&next);
+                self.path.push(nh);
+                let v = -self.negamax(&next, nh, false, depth - 1 - (3 + depth / 6), -beta, -beta + 1, ply + 1, false);
+                self.path.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    return v.min(MATE_BOUND);
+                }
+            }
+        }
+        let list = self.take_list(p, ply);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let mut moves = std::mem::take(&mut self.ranks[ply]);
+        ranked(&list, &mut moves, |a| self.order.rank(p, a, tt_move, ply));
+        self.lists[ply] = list;
+        let original_alpha = alpha;
+        let (mut best, mut best_move) = (-INFINITY, None);
+        for (searched, &(_, a)) in moves.iter().enumerate() {
+            let quiet = !p.is_capture(a) && a.promotion().is_none();
+            let mut next = p.clone();
+            next.play_unchecked(a);
+            let check = next.is_check();
+            // Futility: a quiet move near the horizon cannot lift a hopeless static score.
+            if quiet && !check && !in_check && !pv_node && searched > 0 && depth <= 2 && eval + 150 * depth <= alpha {
+                continue;
+            }
+            let nh = hash(&next);
+            self.path.push(nh);
+            let v = if searched == 0 {
+                -self.negamax(&next, nh, check, depth - 1, -beta, -alpha, ply + 1, true)
+            } else {
+                let r = if quiet && !check && !in_check && depth >= 3 && searched >= 3 {
+                    1 + i32::from(depth >= 6 && searched >= 10)
+                } else {
+                    0
+                };
+                let mut v = -self.negamax(&next, nh, check, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+                if v > alpha && r > 0 {
+                    v = -self.negamax(&next, nh, check, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if v > alpha && v < beta {
+                    v = -self.negamax(&next, nh, check, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                v
+            };
+            self.path.pop();
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(a);
+                if v > alpha {
+                    alpha = v;
+                    self.raise_pv(ply, a);
+                    if v >= beta {
+                        if quiet {
+                            self.order.reward(p, a, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.ranks[ply] = moves;
+        if self.aborted {
+            return 0;
+        }
+        let bound = match best {
+            v if v >= beta => Bound::Lower,
+            v if v > original_alpha => Bound::Exact,
+            _ => Bound::Upper,
+        };
+        self.tt.store(h, best_move, best, depth, bound, ply);
+        best
+    }
+
+    /// The line from `ply`: `a`, then the line found below it.
+    fn raise_pv(&mut self, ply: usize, a: Action) {
+        let (here, below) = self.pv.split_at_mut(ply + 1);
+        let line = &mut here[ply];
+        line.clear();
+        line.push(a);
+        line.extend_from_slice(&below[0]);
+    }
+
+    /// Quiescence: captures and queen promotions until the position is quiet (all evasions when in
+    /// check), standing pat on the static evaluation otherwise.
+    fn quiesce(&mut self, p: &Position, in_check: bool, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.enter(ply);
+        if self.aborted || p.bare_kings() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(p);
+        }
+        let list = self.take_list(p, ply);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let stand = if in_check { -MATE + ply as i32 } else { evaluate(p) };
+        if stand >= beta {
+            self.lists[ply] = list;
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = std::mem::take(&mut self.ranks[ply]);
+        let order = &*self.order;
+        ranked(&list, &mut moves, |a| order.rank(p, a, None, ply));
+        self.lists[ply] = list;
+        let mut best = stand;
+        for &(_, a) in moves.iter() {
+            let promotion = a.promotion();
+            if !in_check {
+                if promotion.is_some_and(|r| r != Role::Queen) || (promotion.is_none() && !p.is_capture(a)) {
+                    continue;
+                }
+                if promotion.is_none() && stand + victim(p, a) + DELTA <= alpha {
+                    continue;
+                }
+            }
+            let mut next = p.clone();
+            next.play_unchecked(a);
+            let check = next.is_check();
+            let v = -self.quiesce(&next, check, -beta, -alpha, ply + 1);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.raise_pv(ply, a);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.ranks[ply] = moves;
+        if self.aborted { 0 } else { best }
+    }
+}
+
+/// Whether the player to move has a piece other than pawns and the king (null moves are unsafe
+/// in pawn endings, where zugzwang is common).
+fn has_pieces(p: &Position) -> bool {
+    p.occupied(p.side_to_move())
+        .iter()
+        .any(|c| p.piece_at(c).is_some_and(|q| !matches!(q.role(), Role::Pawn | Role::King)))
+}
+
+/// The position with the turn passed: no en-passant trace, and the halfmove counter restarted so
+/// that no repetition is found across the pass.
+fn pass(p: &Position) -> Position {
+    let mut next = p.clone();
+    next.side = !next.side;
+    next.ep = None;
+    next.halfmove = 0;
+    next
+}
