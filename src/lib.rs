@@ -10,6 +10,7 @@ pub mod chart;
 pub mod cli;
 pub mod keyboard;
 pub mod layout;
+pub mod opponent;
 pub mod panel;
 pub mod persist;
 pub mod pieces;
@@ -41,7 +42,7 @@ pub enum AppSystems {
 /// with `MinimalPlugins`.
 pub fn logic_plugin(app: &mut App) {
     app.configure_sets(Update, (AppSystems::Input, AppSystems::Rules, AppSystems::Build, AppSystems::Show).chain())
-        .add_plugins((play::plugin, persist::plugin));
+        .add_plugins((play::plugin, persist::plugin, opponent::plugin));
 }
 
 /// The game to start with, and a note for the player: `--load`, else `--variant`, else the

@@ -4,11 +4,13 @@
 use crate::camera::ResetCamera;
 use crate::chart::{ChartArea, Flipped};
 use crate::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_WIDTH, TEXT, button_node, label};
+use crate::opponent::{Opponent, Thinking};
 use crate::persist::{self, SaveRequest};
 use crate::play::{ActionChosen, Play};
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 use bevy::text::EditableText;
+use surface_chess_rules::engine::Level;
 use surface_chess_rules::{Action, Variant};
 
 /// What a panel button does.
@@ -32,6 +34,10 @@ pub enum PanelAction {
     Load,
     /// Flip the chart.
     Flip,
+    /// A new game against the computer, which plays this side.
+    VsComputer(Option<surface_chess_rules::Color>),
+    /// Change the computer's level by this much.
+    Level(i8),
     /// Reset the camera.
     ResetCamera,
 }
@@ -108,6 +114,17 @@ fn spawn_panel(mut commands: Commands) {
         c.spawn((Node { flex_wrap: FlexWrap::Wrap, ..default() }, ChooserArea));
         c.spawn(Node { flex_wrap: FlexWrap::Wrap, ..default() }).with_children(|row| {
             for (text, action) in [
+                ("You White vs computer", PanelAction::VsComputer(Some(surface_chess_rules::Color::Black))),
+                ("You Black vs computer", PanelAction::VsComputer(Some(surface_chess_rules::Color::White))),
+                ("Two players", PanelAction::VsComputer(None)),
+                ("Level -", PanelAction::Level(-1)),
+                ("Level +", PanelAction::Level(1)),
+            ] {
+                row.spawn(button(text, action)).observe(on_button);
+            }
+        });
+        c.spawn(Node { flex_wrap: FlexWrap::Wrap, ..default() }).with_children(|row| {
+            for (text, action) in [
                 ("Resign", PanelAction::Resign),
                 ("Agree draw", PanelAction::AgreeDraw),
                 ("Flip chart", PanelAction::Flip),
@@ -151,6 +168,7 @@ fn apply_panel(
     mut flipped: ResMut<Flipped>,
     mut reset: MessageWriter<ResetCamera>,
     mut saves: MessageWriter<SaveRequest>,
+    mut opponent: ResMut<Opponent>,
     path: Query<&EditableText, With<PathBox>>,
 ) {
     for &PanelClicked(action) in clicked.read() {
@@ -185,6 +203,18 @@ fn apply_panel(
                 saves.write(SaveRequest::Load(path()));
             }
             PanelAction::Flip => flipped.0 = !flipped.0,
+            PanelAction::VsComputer(side) => {
+                opponent.side = side;
+                let variant = play.variant();
+                *play = Play::new(variant);
+            }
+            PanelAction::Level(delta) => {
+                let n = (opponent.level.number() as i8 + delta).clamp(1, 6) as u8;
+                if let Some(level) = Level::from_number(n) {
+                    opponent.level = level;
+                    play.note = format!("computer level {n}: {}", level.name());
+                }
+            }
             PanelAction::ResetCamera => {
                 reset.write(ResetCamera);
             }
@@ -193,9 +223,20 @@ fn apply_panel(
 }
 
 /// The status line: who is to move, check, the result with its reason, the last note.
-pub fn status_line(play: &Play) -> String {
+pub fn status_line(play: &Play, opponent: &Opponent, thinking: Option<u32>) -> String {
     let p = play.shown();
     let mut text = format!("{} · ", p.variant());
+    if let Some(side) = opponent.side {
+        text.push_str(&format!(
+            "computer ({}, level {}) plays {} · ",
+            opponent.level.name(),
+            opponent.level.number(),
+            side.name()
+        ));
+    }
+    if let Some(depth) = thinking {
+        text.push_str(&format!("computer thinking (depth {depth}) · "));
+    }
     if let Some(ply) = play.viewing {
         text.push_str(&format!("viewing after ply {ply} (click 'live' to return) · "));
     }
@@ -214,18 +255,27 @@ pub fn status_line(play: &Play) -> String {
     text
 }
 
+#[allow(clippy::too_many_arguments)]
 fn show_state(
     mut commands: Commands,
     play: Res<Play>,
+    opponent: Res<Opponent>,
+    thinking: Option<Res<Thinking>>,
+    mut shown_depth: Local<Option<u32>>,
     mut status: Query<&mut Text, With<StatusText>>,
     chooser: Query<Entity, With<ChooserArea>>,
     moves: Query<Entity, With<MoveList>>,
 ) {
+    let depth = thinking.as_ref().map(|t| t.depth());
+    let depth_changed = *shown_depth != depth;
+    *shown_depth = depth;
+    for mut text in &mut status {
+        if play.is_changed() || opponent.is_changed() || depth_changed {
+            text.0 = crate::layout::ascii(&status_line(&play, &opponent, depth));
+        }
+    }
     if !play.is_changed() {
         return;
-    }
-    for mut text in &mut status {
-        text.0 = crate::layout::ascii(&status_line(&play));
     }
     if let Ok(area) = chooser.single() {
         commands.entity(area).despawn_related::<Children>();

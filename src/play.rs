@@ -162,8 +162,17 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, (apply_picks, apply_choices).chain().in_set(crate::AppSystems::Rules));
 }
 
-fn apply_picks(mut picks: MessageReader<CellPicked>, mut play: ResMut<Play>, mut chosen: MessageWriter<ActionChosen>) {
+fn apply_picks(
+    mut picks: MessageReader<CellPicked>,
+    mut play: ResMut<Play>,
+    opponent: Option<Res<crate::opponent::Opponent>>,
+    mut chosen: MessageWriter<ActionChosen>,
+) {
     for &CellPicked(cell) in picks.read() {
+        // The computer's pieces are not the player's to move.
+        if opponent.as_ref().is_some_and(|o| crate::opponent::computer_to_move(&play, o)) {
+            continue;
+        }
         if let PickOutcome::Play(a) = play.pick(cell) {
             chosen.write(ActionChosen(a));
         }

@@ -140,3 +140,27 @@ fn autosave_follows_every_move_and_a_corrupt_save_is_kept_aside() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_computer_answers_on_a_background_task_and_its_pieces_are_not_yours() {
+    use surface_chess::opponent::Opponent;
+    use surface_chess_rules::engine::Level;
+    let v = Variant::Mobius;
+    let mut app = app_with(Play::new(v));
+    app.insert_resource(Opponent { side: Some(surface_chess_rules::Color::Black), level: Level::Beginner });
+    pick(&mut app, v, "e2");
+    pick(&mut app, v, "e4");
+    assert_eq!(play(&app).game.actions().len(), 1);
+    // While the computer thinks, picking its pieces does nothing.
+    pick(&mut app, v, "e8");
+    assert_eq!(play(&app).selected, None);
+    let start = std::time::Instant::now();
+    while play(&app).game.actions().len() < 2 {
+        assert!(start.elapsed().as_secs() < 30, "the computer answers");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.update();
+    }
+    let p = play(&app);
+    assert_eq!(p.game.position().side_to_move(), surface_chess_rules::Color::White);
+    assert!(p.game.outcome().is_none());
+}
