@@ -48,6 +48,8 @@ pub struct Palette {
     pub check: Handle<StandardMaterial>,
     /// The cell under the pointer.
     pub hover: Handle<StandardMaterial>,
+    /// Cells of the engine's hint.
+    pub hint: Handle<StandardMaterial>,
     /// Destination marks.
     pub mark: Handle<StandardMaterial>,
     /// Grid lines.
@@ -101,6 +103,7 @@ fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<StandardMat
     let last = lit(Color::srgb(0.72, 0.80, 0.42));
     let check = lit(Color::srgb(0.90, 0.30, 0.25));
     let hover = lit(Color::srgb(0.55, 0.85, 0.80));
+    let hint = lit(Color::srgb(0.72, 0.52, 0.92));
     let mark = lit(Color::srgb(0.15, 0.65, 0.35));
     // Lines are lifted off the surface on both sides (line lists take no depth bias).
     let mut unlit = |color: Color| {
@@ -115,7 +118,7 @@ fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<StandardMat
     let grid = unlit(Color::srgb(0.12, 0.14, 0.18));
     let seam = unlit(Color::srgb(0.85, 0.12, 0.10));
     let cone = unlit(Color::srgb(1.0, 0.85, 0.1));
-    commands.insert_resource(Palette { base, selected, last, check, hover, mark, grid, seam, cone });
+    commands.insert_resource(Palette { base, selected, last, check, hover, hint, mark, grid, seam, cone });
 }
 
 /// Spawns the board when the game's variant differs from the board's (and at start).
@@ -216,6 +219,9 @@ pub fn cell_highlight(play: &Play, hovered: Option<Cell>, cell: Cell) -> Option<
     if hovered == Some(cell) {
         return Some(Highlight::Hover);
     }
+    if play.viewing.is_none() && play.hint.is_some_and(|a| a.from == cell || a.to == cell) {
+        return Some(Highlight::Hint);
+    }
     if last.is_some_and(|a| a.from == cell || a.to == cell) {
         return Some(Highlight::LastMove);
     }
@@ -233,6 +239,8 @@ pub enum Highlight {
     Hover,
     /// Part of the last move.
     LastMove,
+    /// Part of the engine's hint.
+    Hint,
 }
 
 fn highlight_cells(
@@ -251,6 +259,7 @@ fn highlight_cells(
             Some(Highlight::Check) => &palette.check,
             Some(Highlight::Hover) => &palette.hover,
             Some(Highlight::LastMove) => &palette.last,
+            Some(Highlight::Hint) => &palette.hint,
             None => &palette.base[base_class(variant, cell)],
         };
         if material.0 != *wanted {

@@ -34,6 +34,7 @@ fn cell_colour(variant: Variant, cell: Cell, highlight: Option<Highlight>) -> Co
         Some(Highlight::Check) => Color::srgb(0.90, 0.30, 0.25),
         Some(Highlight::Hover) => Color::srgb(0.55, 0.85, 0.80),
         Some(Highlight::LastMove) => Color::srgb(0.72, 0.80, 0.42),
+        Some(Highlight::Hint) => Color::srgb(0.72, 0.52, 0.92),
         None => [
             Color::srgb(0.42, 0.50, 0.62),
             Color::srgb(0.86, 0.87, 0.82),

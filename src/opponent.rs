@@ -1,5 +1,6 @@
-//! The practice opponent in the app: the rules crate's engine plays one side, thinking on a
-//! background task (the window never waits for it) and reporting the depth reached.
+//! The practice opponent in the app: the rules crate's engine plays one side, or suggests a move
+//! (hint), thinking on a background task (the window never waits for it) and reporting the depth
+//! reached.
 
 use crate::play::{ActionChosen, Play};
 use bevy::prelude::*;
@@ -24,9 +25,24 @@ impl Default for Opponent {
     }
 }
 
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The computer's own move.
+    Move,
+    /// A hint for the player to move, shown on both views.
+    Hint,
+}
+
+/// Ask for a hint (the panel's button).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct HintRequested;
+
 /// A search in progress.
 #[derive(Resource)]
 pub struct Thinking {
+    /// What the search is for.
+    pub purpose: Purpose,
     task: Task<Option<Action>>,
     stop: Arc<AtomicBool>,
     depth: Arc<AtomicU32>,
@@ -50,7 +66,8 @@ impl Drop for Thinking {
 /// The computer opponent.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Opponent>()
-        .add_systems(Update, (finish_thinking, start_thinking).chain().in_set(crate::AppSystems::Input));
+        .add_message::<HintRequested>()
+        .add_systems(Update, (finish_thinking, start_thinking, start_hint).chain().in_set(crate::AppSystems::Input));
 }
 
 /// Whether it is the computer's turn in the live game.
@@ -62,9 +79,28 @@ fn start_thinking(mut commands: Commands, play: Res<Play>, opponent: Res<Opponen
     if thinking.is_some() || !computer_to_move(&play, &opponent) {
         return;
     }
+    commands.insert_resource(search(&play, opponent.level, Purpose::Move));
+}
+
+/// A hint is the strongest level's move for the player to move.
+fn start_hint(
+    mut commands: Commands,
+    mut requests: MessageReader<HintRequested>,
+    play: Res<Play>,
+    opponent: Res<Opponent>,
+    thinking: Option<Res<Thinking>>,
+) {
+    if requests.read().count() == 0 || thinking.is_some() || !play.live() || computer_to_move(&play, &opponent) {
+        return;
+    }
+    commands.insert_resource(search(&play, Level::Strong, Purpose::Hint));
+}
+
+/// Starts a background search of the live position.
+fn search(play: &Play, level: Level, purpose: Purpose) -> Thinking {
     let game = play.game.clone();
     let ply = game.actions().len();
-    let limits = opponent.level.limits(DEFAULT_MOVETIME);
+    let limits = level.limits(DEFAULT_MOVETIME);
     let stop = Arc::new(AtomicBool::new(false));
     let depth = Arc::new(AtomicU32::new(0));
     let (task_stop, task_depth) = (stop.clone(), depth.clone());
@@ -72,26 +108,36 @@ fn start_thinking(mut commands: Commands, play: Res<Play>, opponent: Res<Opponen
         let mut engine = Engine::new(0x5eed ^ ply as u64);
         engine.search(&game, &limits, &task_stop, |r| task_depth.store(r.depth, Ordering::Relaxed)).map(|r| r.best)
     });
-    commands.insert_resource(Thinking { task, stop, depth, ply });
+    Thinking { purpose, task, stop, depth, ply }
 }
 
 fn finish_thinking(
     mut commands: Commands,
-    play: Res<Play>,
+    mut play: ResMut<Play>,
     opponent: Res<Opponent>,
     thinking: Option<ResMut<Thinking>>,
     mut chosen: MessageWriter<ActionChosen>,
 ) {
     let Some(mut thinking) = thinking else { return };
-    let current = thinking.ply == play.game.actions().len() && computer_to_move(&play, &opponent);
-    if !current {
+    let still_wanted = match thinking.purpose {
+        Purpose::Move => computer_to_move(&play, &opponent),
+        Purpose::Hint => play.live(),
+    };
+    if thinking.ply != play.game.actions().len() || !still_wanted {
         commands.remove_resource::<Thinking>();
         return;
     }
     if let Some(result) = check_ready(&mut thinking.task) {
         commands.remove_resource::<Thinking>();
-        if let Some(action) = result {
-            chosen.write(ActionChosen(action));
+        match (thinking.purpose, result) {
+            (Purpose::Move, Some(action)) => {
+                chosen.write(ActionChosen(action));
+            }
+            (Purpose::Hint, Some(action)) => {
+                play.note = format!("hint: {}", play.game.position().notation(action));
+                play.hint = Some(action);
+            }
+            (_, None) => {}
         }
     }
 }

@@ -4,7 +4,7 @@
 use crate::camera::ResetCamera;
 use crate::chart::{ChartArea, Flipped};
 use crate::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_WIDTH, TEXT, button_node, label};
-use crate::opponent::{Opponent, Thinking};
+use crate::opponent::{HintRequested, Opponent, Purpose, Thinking};
 use crate::persist::{self, SaveRequest};
 use crate::play::{ActionChosen, Play};
 use bevy::picking::events::{Click, Pointer};
@@ -38,6 +38,8 @@ pub enum PanelAction {
     VsComputer(Option<surface_chess_rules::Color>),
     /// Change the computer's level by this much.
     Level(i8),
+    /// Ask the engine for a hint.
+    Hint,
     /// Reset the camera.
     ResetCamera,
 }
@@ -119,6 +121,7 @@ fn spawn_panel(mut commands: Commands) {
                 ("Two players", PanelAction::VsComputer(None)),
                 ("Level -", PanelAction::Level(-1)),
                 ("Level +", PanelAction::Level(1)),
+                ("Hint", PanelAction::Hint),
             ] {
                 row.spawn(button(text, action)).observe(on_button);
             }
@@ -169,6 +172,7 @@ fn apply_panel(
     mut reset: MessageWriter<ResetCamera>,
     mut saves: MessageWriter<SaveRequest>,
     mut opponent: ResMut<Opponent>,
+    mut hints: MessageWriter<HintRequested>,
     path: Query<&EditableText, With<PathBox>>,
 ) {
     for &PanelClicked(action) in clicked.read() {
@@ -208,6 +212,9 @@ fn apply_panel(
                 let variant = play.variant();
                 *play = Play::new(variant);
             }
+            PanelAction::Hint => {
+                hints.write(HintRequested);
+            }
             PanelAction::Level(delta) => {
                 let n = (opponent.level.number() as i8 + delta).clamp(1, 6) as u8;
                 if let Some(level) = Level::from_number(n) {
@@ -223,7 +230,7 @@ fn apply_panel(
 }
 
 /// The status line: who is to move, check, the result with its reason, the last note.
-pub fn status_line(play: &Play, opponent: &Opponent, thinking: Option<u32>) -> String {
+pub fn status_line(play: &Play, opponent: &Opponent, thinking: Option<(Purpose, u32)>) -> String {
     let p = play.shown();
     let mut text = format!("{} · ", p.variant());
     if let Some(side) = opponent.side {
@@ -234,8 +241,9 @@ pub fn status_line(play: &Play, opponent: &Opponent, thinking: Option<u32>) -> S
             side.name()
         ));
     }
-    if let Some(depth) = thinking {
-        text.push_str(&format!("computer thinking (depth {depth}) · "));
+    if let Some((purpose, depth)) = thinking {
+        let who = if purpose == Purpose::Hint { "hint" } else { "computer" };
+        text.push_str(&format!("{who} thinking (depth {depth}) · "));
     }
     if let Some(ply) = play.viewing {
         text.push_str(&format!("viewing after ply {ply} (click 'live' to return) · "));
@@ -261,12 +269,12 @@ fn show_state(
     play: Res<Play>,
     opponent: Res<Opponent>,
     thinking: Option<Res<Thinking>>,
-    mut shown_depth: Local<Option<u32>>,
+    mut shown_depth: Local<Option<(Purpose, u32)>>,
     mut status: Query<&mut Text, With<StatusText>>,
     chooser: Query<Entity, With<ChooserArea>>,
     moves: Query<Entity, With<MoveList>>,
 ) {
-    let depth = thinking.as_ref().map(|t| t.depth());
+    let depth = thinking.as_ref().map(|t| (t.purpose, t.depth()));
     let depth_changed = *shown_depth != depth;
     *shown_depth = depth;
     for mut text in &mut status {

@@ -48,6 +48,8 @@ pub struct Play {
     pub chooser: Vec<Action>,
     /// The ply shown when replaying history; `None` for the live position.
     pub viewing: Option<usize>,
+    /// The engine's suggested move, shown until the position changes.
+    pub hint: Option<Action>,
     /// The last message for the player (an error, a note).
     pub note: String,
 }
@@ -60,7 +62,7 @@ impl Play {
 
     /// Continues a game.
     pub fn from_game(game: Game) -> Play {
-        Play { game, selected: None, chooser: Vec::new(), viewing: None, note: String::new() }
+        Play { game, selected: None, chooser: Vec::new(), viewing: None, hint: None, note: String::new() }
     }
 
     /// The variant.
@@ -127,6 +129,7 @@ impl Play {
     pub fn play(&mut self, action: Action) -> Result<(), String> {
         self.game.play(action).map_err(|e| e.to_string())?;
         self.selected = None;
+        self.hint = None;
         self.chooser.clear();
         self.note.clear();
         Ok(())

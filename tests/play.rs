@@ -164,3 +164,23 @@ fn the_computer_answers_on_a_background_task_and_its_pieces_are_not_yours() {
     assert_eq!(p.game.position().side_to_move(), surface_chess_rules::Color::White);
     assert!(p.game.outcome().is_none());
 }
+
+#[test]
+fn a_hint_names_a_legal_move_and_goes_when_a_move_is_played() {
+    use surface_chess::opponent::HintRequested;
+    let v = Variant::Endless;
+    let mut app = app_with(Play::new(v));
+    app.world_mut().write_message(HintRequested);
+    let start = std::time::Instant::now();
+    while play(&app).hint.is_none() {
+        assert!(start.elapsed().as_secs() < 30, "the hint arrives");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        app.update();
+    }
+    let hint = play(&app).hint.expect("a hint");
+    assert!(play(&app).game.position().is_legal(hint));
+    assert!(play(&app).note.starts_with("hint: "));
+    pick(&mut app, v, "e2");
+    pick(&mut app, v, "e4");
+    assert_eq!(play(&app).hint, None, "a played move clears the hint");
+}
