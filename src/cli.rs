@@ -1,12 +1,12 @@
 //! The command line: `surface-chess [--variant V] [--load FILE] [--screenshot OUT.png [--frames N]]
-//! [--size WxH] [--bench-frames N]`.
+//! [--size WxH] [--bench-frames N] [--demo]`.
 
 use std::path::PathBuf;
 use surface_chess_rules::Variant;
 
 /// Usage text.
 pub const USAGE: &str = "usage: surface-chess [--variant mobius|klein|genus2|endless|chess] [--load FILE]
-                     [--screenshot OUT.png [--frames N]] [--size WxH] [--bench-frames N]";
+                     [--screenshot OUT.png [--frames N]] [--size WxH] [--bench-frames N] [--demo]";
 
 /// Parsed options.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,11 +23,21 @@ pub struct Options {
     pub size: (u32, u32),
     /// Render this many frames, print mean and p95 frame time, exit.
     pub bench_frames: Option<u32>,
+    /// Start in exhibition mode (the computer plays both sides on a loop).
+    pub demo: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { variant: None, load: None, screenshot: None, frames: 30, size: (1600, 900), bench_frames: None }
+        Options {
+            variant: None,
+            load: None,
+            screenshot: None,
+            frames: 30,
+            size: (1600, 900),
+            bench_frames: None,
+            demo: false,
+        }
     }
 }
 
@@ -47,6 +57,7 @@ impl Options {
                     let name = it.next().ok_or("--variant needs a name")?;
                     o.variant = Some(name.parse::<Variant>().map_err(|e| e.to_string())?);
                 }
+                "--demo" => o.demo = true,
                 "--load" => o.load = Some(it.next().ok_or("--load needs a file")?.into()),
                 "--screenshot" => o.screenshot = Some(it.next().ok_or("--screenshot needs a file")?.into()),
                 "--frames" => o.frames = number("--frames", it.next())?,
@@ -90,6 +101,7 @@ mod tests {
         assert_eq!((o.frames, o.size), (5, (1280, 720)));
         assert!(o.headless_run());
         assert_eq!(parse(&["--bench-frames", "100"]).unwrap().bench_frames, Some(100));
+        assert!(parse(&["--demo"]).unwrap().demo);
         assert_eq!(parse(&[]).unwrap(), Options::default());
     }
 

@@ -8,6 +8,7 @@ pub mod camera;
 pub mod capture;
 pub mod chart;
 pub mod cli;
+pub mod exhibition;
 pub mod keyboard;
 pub mod layout;
 pub mod opponent;
@@ -100,6 +101,9 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         animate::plugin,
     ))
     .add_plugins(capture::plugin);
+    if options.demo {
+        app.insert_resource(opponent::Opponent { exhibition: true, ..default() });
+    }
     if let Some(path) = &options.screenshot {
         app.insert_resource(capture::ScreenshotPlan { path: path.clone(), frames: options.frames });
     }

@@ -17,11 +17,13 @@ pub struct Opponent {
     pub side: Option<Side>,
     /// Its level.
     pub level: Level,
+    /// Exhibition: the computer plays both sides, game after game, across the boards.
+    pub exhibition: bool,
 }
 
 impl Default for Opponent {
     fn default() -> Self {
-        Opponent { side: None, level: Level::Club }
+        Opponent { side: None, level: Level::Club, exhibition: false }
     }
 }
 
@@ -72,7 +74,7 @@ pub fn plugin(app: &mut App) {
 
 /// Whether it is the computer's turn in the live game.
 pub fn computer_to_move(play: &Play, opponent: &Opponent) -> bool {
-    play.live() && opponent.side == Some(play.game.position().side_to_move())
+    play.live() && (opponent.exhibition || opponent.side == Some(play.game.position().side_to_move()))
 }
 
 fn start_thinking(mut commands: Commands, play: Res<Play>, opponent: Res<Opponent>, thinking: Option<Res<Thinking>>) {

@@ -40,6 +40,8 @@ pub enum PanelAction {
     Level(i8),
     /// Ask the engine for a hint.
     Hint,
+    /// Start exhibition mode.
+    Exhibition,
     /// Reset the camera.
     ResetCamera,
 }
@@ -122,6 +124,7 @@ fn spawn_panel(mut commands: Commands) {
                 ("Level -", PanelAction::Level(-1)),
                 ("Level +", PanelAction::Level(1)),
                 ("Hint", PanelAction::Hint),
+                ("Exhibition", PanelAction::Exhibition),
             ] {
                 row.spawn(button(text, action)).observe(on_button);
             }
@@ -212,6 +215,13 @@ fn apply_panel(
                 let variant = play.variant();
                 *play = Play::new(variant);
             }
+            PanelAction::Exhibition => {
+                opponent.exhibition = true;
+                if play.game.outcome().is_some() {
+                    let variant = play.variant();
+                    *play = Play::new(variant);
+                }
+            }
             PanelAction::Hint => {
                 hints.write(HintRequested);
             }
@@ -233,7 +243,13 @@ fn apply_panel(
 pub fn status_line(play: &Play, opponent: &Opponent, thinking: Option<(Purpose, u32)>) -> String {
     let p = play.shown();
     let mut text = format!("{} · ", p.variant());
-    if let Some(side) = opponent.side {
+    if opponent.exhibition {
+        let last = play.game.actions().last().zip(play.game.position_at(play.game.actions().len().saturating_sub(1)));
+        text.push_str("exhibition (click or key to take over) · ");
+        if let Some((&a, before)) = last {
+            text.push_str(&format!("last move {} · ", before.notation(a)));
+        }
+    } else if let Some(side) = opponent.side {
         text.push_str(&format!(
             "computer ({}, level {}) plays {} · ",
             opponent.level.name(),

@@ -147,7 +147,11 @@ fn the_computer_answers_on_a_background_task_and_its_pieces_are_not_yours() {
     use surface_chess_rules::engine::Level;
     let v = Variant::Mobius;
     let mut app = app_with(Play::new(v));
-    app.insert_resource(Opponent { side: Some(surface_chess_rules::Color::Black), level: Level::Beginner });
+    app.insert_resource(Opponent {
+        side: Some(surface_chess_rules::Color::Black),
+        level: Level::Beginner,
+        exhibition: false,
+    });
     pick(&mut app, v, "e2");
     pick(&mut app, v, "e4");
     assert_eq!(play(&app).game.actions().len(), 1);
@@ -183,4 +187,24 @@ fn a_hint_names_a_legal_move_and_goes_when_a_move_is_played() {
     pick(&mut app, v, "e2");
     pick(&mut app, v, "e4");
     assert_eq!(play(&app).hint, None, "a played move clears the hint");
+}
+
+#[test]
+fn exhibition_plays_both_sides_and_cycles_the_boards() {
+    use surface_chess::exhibition::next_board;
+    use surface_chess::opponent::Opponent;
+    use surface_chess_rules::engine::Level;
+    let mut app = app_with(Play::new(Variant::Chess));
+    app.insert_resource(Opponent { side: None, level: Level::Beginner, exhibition: true });
+    let start = std::time::Instant::now();
+    while play(&app).game.actions().len() < 4 {
+        assert!(start.elapsed().as_secs() < 60, "the exhibition plays on");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.update();
+    }
+    let boards: Vec<Variant> = std::iter::successors(Some(Variant::Mobius), |&v| Some(next_board(v))).take(6).collect();
+    assert_eq!(
+        boards,
+        [Variant::Mobius, Variant::Klein, Variant::Genus2, Variant::Endless, Variant::Chess, Variant::Mobius]
+    );
 }
