@@ -20,6 +20,8 @@ pub struct MoveAnimation {
     pub path: Vec<(Vec3, Vec3)>,
     /// Seconds since the start.
     pub elapsed: f32,
+    /// Whether the route crosses a seam (the seams light up while it moves).
+    pub crosses_seam: bool,
 }
 
 impl MoveAnimation {
@@ -44,7 +46,7 @@ impl MoveAnimation {
 
 /// Move animation.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (start_animation, animate_move).chain().in_set(crate::AppSystems::Show));
+    app.add_systems(Update, (start_animation, animate_move, light_seams).chain().in_set(crate::AppSystems::Show));
 }
 
 fn start_animation(
@@ -58,6 +60,7 @@ fn start_animation(
         let Some(before) = play.game.position_at(event.ply) else { continue };
         let Some(route) = before.route(event.action) else { continue };
         let surface = &embedded.0;
+        let crosses_seam = route.iter().any(|s| s.seam);
         let mut path = vec![(surface.centre(event.action.from), surface.centre_normal(event.action.from))];
         for step in route {
             let (_, previous) = *path.last().expect("start");
@@ -65,7 +68,7 @@ fn start_animation(
             let n = if n.dot(previous) < 0.0 { -n } else { n };
             path.push((surface.centre(step.cell), n));
         }
-        commands.insert_resource(MoveAnimation { to: event.action.to, path, elapsed: 0.0 });
+        commands.insert_resource(MoveAnimation { to: event.action.to, path, elapsed: 0.0, crosses_seam });
     }
 }
 
@@ -93,4 +96,26 @@ fn animate_move(
     if done {
         commands.remove_resource::<MoveAnimation>();
     }
+}
+
+/// The seam colour, and its colour while a move crosses a seam.
+const SEAM: Color = Color::srgb(0.85, 0.12, 0.10);
+const SEAM_LIT: Color = Color::srgb(1.0, 0.9, 0.2);
+
+/// Lights the seams up while the animated move crosses one.
+fn light_seams(
+    animation: Option<Res<MoveAnimation>>,
+    palette: Option<Res<crate::board::Palette>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut lit: Local<bool>,
+) {
+    let want = animation.is_some_and(|a| a.crosses_seam);
+    if want == *lit {
+        return;
+    }
+    let Some(palette) = palette else { return };
+    if let Some(mut material) = materials.get_mut(&palette.seam) {
+        material.base_color = if want { SEAM_LIT } else { SEAM };
+    }
+    *lit = want;
 }
