@@ -27,13 +27,14 @@ pub fn next_board(v: Variant) -> Variant {
 }
 
 fn hand_back_control(
-    keys: Res<ButtonInput<KeyCode>>,
-    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    buttons: Option<Res<ButtonInput<MouseButton>>>,
     mut opponent: ResMut<Opponent>,
     mut play: ResMut<Play>,
 ) {
-    if opponent.exhibition && (keys.get_just_pressed().next().is_some() || buttons.get_just_pressed().next().is_some())
-    {
+    let pressed = keys.is_some_and(|k| k.get_just_pressed().next().is_some())
+        || buttons.is_some_and(|b| b.get_just_pressed().next().is_some());
+    if opponent.exhibition && pressed {
         opponent.exhibition = false;
         play.note = "exhibition stopped: your move".into();
     }

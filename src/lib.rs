@@ -43,7 +43,7 @@ pub enum AppSystems {
 /// with `MinimalPlugins`.
 pub fn logic_plugin(app: &mut App) {
     app.configure_sets(Update, (AppSystems::Input, AppSystems::Rules, AppSystems::Build, AppSystems::Show).chain())
-        .add_plugins((play::plugin, persist::plugin, opponent::plugin));
+        .add_plugins((play::plugin, persist::plugin, opponent::plugin, exhibition::plugin));
 }
 
 /// The game to start with, and a note for the player: `--load`, else `--variant`, else the

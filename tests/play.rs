@@ -208,3 +208,26 @@ fn exhibition_plays_both_sides_and_cycles_the_boards() {
         [Variant::Mobius, Variant::Klein, Variant::Genus2, Variant::Endless, Variant::Chess, Variant::Mobius]
     );
 }
+
+#[test]
+fn an_exhibition_moves_to_the_next_board_and_any_key_hands_back_control() {
+    use surface_chess::opponent::Opponent;
+    let mut app = app_with(Play::new(Variant::Chess));
+    // A finished game (fool's mate), then the exhibition takes over.
+    for name in ["f2", "f3", "e7", "e5", "g2", "g4", "d8", "h4"] {
+        pick(&mut app, Variant::Chess, name);
+    }
+    assert!(play(&app).game.outcome().is_some());
+    app.insert_resource(Opponent { exhibition: true, ..Default::default() });
+    let start = std::time::Instant::now();
+    while play(&app).variant() == Variant::Chess {
+        assert!(start.elapsed().as_secs() < 20, "the next board comes after a pause");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        app.update();
+    }
+    assert_eq!(play(&app).variant(), Variant::Mobius, "the boards cycle");
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::Space);
+    app.update();
+    assert!(!app.world().resource::<Opponent>().exhibition, "a key hands control back");
+}
