@@ -157,7 +157,7 @@ impl Position {
     }
 
     /// A slider's reach along the given rays: each ray up to and including its first occupied cell.
-    fn slides(&self, from: Cell, dirs: std::ops::Range<usize>) -> Bits {
+    pub(crate) fn slides(&self, from: Cell, dirs: std::ops::Range<usize>) -> Bits {
         let t = &self.rules.tables;
         let mut dests = Bits::EMPTY;
         for d in dirs {

@@ -4,7 +4,6 @@
 
 use super::progress::steps;
 use crate::bits::Bits;
-use crate::complex::Cell;
 use crate::piece::{Color, Facing, Role};
 use crate::position::Position;
 
@@ -104,10 +103,10 @@ fn side(p: &Position, color: Color) -> Side {
             Role::Knight => t.knight_set[c.index()],
             Role::Bishop => {
                 s.bishops += 1;
-                slides(p, c, 4..8)
+                p.slides(c, 4..8)
             }
-            Role::Rook => slides(p, c, 0..4),
-            Role::Queen => slides(p, c, 0..8),
+            Role::Rook => p.slides(c, 0..4),
+            Role::Queen => p.slides(c, 0..8),
         };
         s.non_pawn += value(role);
         s.attacks = s.attacks.union(reach);
@@ -116,21 +115,6 @@ fn side(p: &Position, color: Color) -> Side {
         s.end += mobility;
     }
     s
-}
-
-/// A slider's reach: each ray up to and including its first occupied cell.
-#[inline]
-fn slides(p: &Position, from: Cell, dirs: std::ops::Range<usize>) -> Bits {
-    let t = &p.rules.tables;
-    let mut reach = Bits::EMPTY;
-    for d in dirs {
-        let ray = t.ray(from, d);
-        let n = ray.iter().position(|&c| p.squares[c.index()] != 0).map_or(ray.len(), |i| i + 1);
-        if n > 0 {
-            reach = reach.union(t.ray_prefix(from, d)[n - 1]);
-        }
-    }
-    reach
 }
 
 /// King safety of `color`: (shelter bonus, attack penalty). Its zone is the king's cell and every
