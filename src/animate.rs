@@ -2,6 +2,7 @@
 //! cell centre to cell centre, keeping to its side of the surface.
 
 use crate::board::Embedded;
+use crate::flat::FlatMaterial;
 use crate::pieces::PieceModel;
 use crate::play::{ActionPlayed, Play};
 use bevy::prelude::*;
@@ -99,14 +100,14 @@ fn animate_move(
 }
 
 /// The seam colour, and its colour while a move crosses a seam.
-const SEAM: Color = Color::srgb(0.85, 0.12, 0.10);
+pub const SEAM: Color = Color::srgb(0.85, 0.12, 0.10);
 const SEAM_LIT: Color = Color::srgb(1.0, 0.9, 0.2);
 
 /// Lights the seams up while the animated move crosses one.
 fn light_seams(
     animation: Option<Res<MoveAnimation>>,
     palette: Option<Res<crate::board::Palette>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut materials: ResMut<Assets<FlatMaterial>>,
     mut lit: Local<bool>,
 ) {
     let want = animation.is_some_and(|a| a.crosses_seam);
@@ -115,7 +116,7 @@ fn light_seams(
     }
     let Some(palette) = palette else { return };
     if let Some(mut material) = materials.get_mut(&palette.seam) {
-        material.base_color = if want { SEAM_LIT } else { SEAM };
+        material.color = if want { SEAM_LIT } else { SEAM }.into();
     }
     *lit = want;
 }

@@ -1,6 +1,7 @@
 //! The 3D board: the embedded surface as one pickable patch per cell, the cell grid, the seams,
 //! the cone points, and the cell highlights (selection, destinations, last move, check, hover).
 
+use crate::flat::FlatMaterial;
 use crate::play::{CellPicked, Play};
 use crate::surface::{self, Surface};
 use bevy::picking::events::{Click, Out, Over, Pointer, Press};
@@ -39,25 +40,25 @@ const DRAG_SLOP: f32 = 6.0;
 #[derive(Resource, Clone, Debug)]
 pub struct Palette {
     /// Base colours: colour classes on M/K/flat boards, chart tints on genus two.
-    pub base: [Handle<StandardMaterial>; 4],
+    pub base: [Handle<FlatMaterial>; 4],
     /// The selected piece's cell.
-    pub selected: Handle<StandardMaterial>,
+    pub selected: Handle<FlatMaterial>,
     /// Cells of the last move.
-    pub last: Handle<StandardMaterial>,
+    pub last: Handle<FlatMaterial>,
     /// A checked king's cell.
-    pub check: Handle<StandardMaterial>,
+    pub check: Handle<FlatMaterial>,
     /// The cell under the pointer.
-    pub hover: Handle<StandardMaterial>,
+    pub hover: Handle<FlatMaterial>,
     /// Cells of the engine's hint.
-    pub hint: Handle<StandardMaterial>,
+    pub hint: Handle<FlatMaterial>,
     /// Destination marks.
-    pub mark: Handle<StandardMaterial>,
+    pub mark: Handle<FlatMaterial>,
     /// Grid lines.
-    pub grid: Handle<StandardMaterial>,
+    pub grid: Handle<FlatMaterial>,
     /// Seam lines.
-    pub seam: Handle<StandardMaterial>,
+    pub seam: Handle<FlatMaterial>,
     /// Cone point marks.
-    pub cone: Handle<StandardMaterial>,
+    pub cone: Handle<FlatMaterial>,
 }
 
 /// The colour class of a cell: parity on M, K, Endless and the flat board; the chart (and a
@@ -82,17 +83,9 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
-    // Unlit: the patches carry baked shading as vertex colour (see `surface::shade`).
-    let mut lit = |color: Color| {
-        materials.add(StandardMaterial {
-            base_color: color,
-            unlit: true,
-            double_sided: true,
-            cull_mode: None,
-            ..default()
-        })
-    };
+fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<FlatMaterial>>) {
+    // Shading is baked into the patches' vertex colours (see `surface::shade`).
+    let mut lit = |color: Color| materials.add(FlatMaterial::two_sided(color));
     let base = [
         lit(Color::srgb(0.42, 0.50, 0.62)),
         lit(Color::srgb(0.86, 0.87, 0.82)),
@@ -106,18 +99,9 @@ fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<StandardMat
     let hint = lit(Color::srgb(0.72, 0.52, 0.92));
     let mark = lit(Color::srgb(0.15, 0.65, 0.35));
     // Lines are lifted off the surface on both sides (line lists take no depth bias).
-    let mut unlit = |color: Color| {
-        materials.add(StandardMaterial {
-            base_color: color,
-            unlit: true,
-            double_sided: true,
-            cull_mode: None,
-            ..default()
-        })
-    };
-    let grid = unlit(Color::srgb(0.12, 0.14, 0.18));
-    let seam = unlit(Color::srgb(0.85, 0.12, 0.10));
-    let cone = unlit(Color::srgb(1.0, 0.85, 0.1));
+    let grid = lit(Color::srgb(0.12, 0.14, 0.18));
+    let seam = lit(crate::animate::SEAM);
+    let cone = lit(Color::srgb(1.0, 0.85, 0.1));
     commands.insert_resource(Palette { base, selected, last, check, hover, hint, mark, grid, seam, cone });
 }
 
@@ -247,7 +231,7 @@ fn highlight_cells(
     play: Res<Play>,
     hovered: Res<Hovered>,
     palette: Res<Palette>,
-    mut patches: Query<(&CellPatch, &mut MeshMaterial3d<StandardMaterial>)>,
+    mut patches: Query<(&CellPatch, &mut MeshMaterial3d<FlatMaterial>)>,
 ) {
     if !play.is_changed() && !hovered.is_changed() {
         return;

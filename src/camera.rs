@@ -4,7 +4,7 @@
 
 use crate::board::Embedded;
 use crate::layout::PANEL_WIDTH;
-use bevy::camera::Viewport;
+use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::core_pipeline::tonemapping::{DebandDither, Tonemapping};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResized};
@@ -42,7 +42,8 @@ pub fn home_view(variant: Variant) -> (Vec3, f32, f32, f32) {
 fn spawn_cameras(mut commands: Commands) {
     commands.spawn((
         Camera3d::default(),
-        Camera { order: 0, ..default() },
+        // The UI camera draws over the same target and writes it out: one copy to the window, not two.
+        Camera { order: 0, output_mode: CameraOutputMode::Skip, ..default() },
         Msaa::Off,
         Tonemapping::None,
         DebandDither::Disabled,
@@ -53,6 +54,7 @@ fn spawn_cameras(mut commands: Commands) {
     commands.spawn((
         Camera2d,
         Camera { order: 1, clear_color: ClearColorConfig::None, ..default() },
+        Msaa::Off,
         IsDefaultUiCamera,
     ));
 }

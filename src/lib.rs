@@ -9,6 +9,7 @@ pub mod capture;
 pub mod chart;
 pub mod cli;
 pub mod exhibition;
+pub mod flat;
 pub mod keyboard;
 pub mod layout;
 pub mod opponent;
@@ -87,6 +88,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
     app.add_plugins((
         DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
         MeshPickingPlugin,
+        flat::plugin,
     ))
     .insert_resource(play)
     .insert_resource(Autosave(autosave))

@@ -3,6 +3,7 @@
 //! for each pawn's facing.
 
 use crate::board::{self, BoardPart, CellPatch, Embedded};
+use crate::flat::FlatMaterial;
 use crate::play::Play;
 use crate::surface::chart_direction;
 use bevy::prelude::*;
@@ -16,9 +17,9 @@ pub struct PieceModel(pub Cell);
 #[derive(Resource, Clone)]
 pub struct PieceKit {
     parts: Vec<Vec<(Handle<Mesh>, Transform)>>,
-    materials: [Handle<StandardMaterial>; 2],
+    materials: [Handle<FlatMaterial>; 2],
     arrow: Handle<Mesh>,
-    arrow_material: Handle<StandardMaterial>,
+    arrow_material: Handle<FlatMaterial>,
 }
 
 impl PieceKit {
@@ -52,18 +53,20 @@ fn shaded(mut mesh: Mesh, at: Transform) -> Mesh {
     mesh
 }
 
-fn make_kit(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+fn make_kit(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<FlatMaterial>>) {
     let mut add = |mesh: Mesh, at: Transform| (meshes.add(shaded(mesh, at)), at);
     let y = |h: f32| Transform::from_xyz(0.0, h, 0.0);
     let frustum = |bottom: f32, top: f32, height: f32| {
         Mesh::from(ConicalFrustum { radius_bottom: bottom, radius_top: top, height })
     };
+    // Bevy's default sphere is a 20 480-triangle icosphere: far too dense for a small part.
+    let ball = |radius: f32| Sphere::new(radius).mesh().uv(18, 10);
     let base = |add: &mut dyn FnMut(Mesh, Transform) -> (Handle<Mesh>, Transform)| {
         add(Cylinder::new(0.32, 0.1).into(), y(0.05))
     };
     let parts = vec![
         // Pawn.
-        vec![base(&mut add), add(frustum(0.24, 0.1, 0.45), y(0.32)), add(Sphere::new(0.16).into(), y(0.62))],
+        vec![base(&mut add), add(frustum(0.24, 0.1, 0.45), y(0.32)), add(ball(0.16), y(0.62))],
         // Knight: a neck and a tilted head.
         vec![
             base(&mut add),
@@ -78,8 +81,8 @@ fn make_kit(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materi
         vec![
             base(&mut add),
             add(frustum(0.25, 0.11, 0.62), y(0.41)),
-            add(Sphere::new(0.17).into(), Transform::from_xyz(0.0, 0.82, 0.0).with_scale(Vec3::new(1.0, 1.35, 1.0))),
-            add(Sphere::new(0.06).into(), y(1.07)),
+            add(ball(0.17), Transform::from_xyz(0.0, 0.82, 0.0).with_scale(Vec3::new(1.0, 1.35, 1.0))),
+            add(ball(0.06), y(1.07)),
         ],
         // Rook: a tower with a wide top.
         vec![
@@ -91,8 +94,8 @@ fn make_kit(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materi
         vec![
             base(&mut add),
             add(frustum(0.27, 0.12, 0.8), y(0.5)),
-            add(Torus::new(0.1, 0.22).into(), y(0.92)),
-            add(Sphere::new(0.1).into(), y(1.02)),
+            add(Torus::new(0.1, 0.22).mesh().minor_resolution(10).major_resolution(24).build(), y(0.92)),
+            add(ball(0.1), y(1.02)),
         ],
         // King: a cross.
         vec![
@@ -104,7 +107,7 @@ fn make_kit(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materi
         ],
     ];
     let arrow = meshes.add(shaded(Cone { radius: 0.12, height: 0.36 }.into(), Transform::IDENTITY));
-    let mut lit = |color: Color| materials.add(StandardMaterial { base_color: color, unlit: true, ..default() });
+    let mut lit = |color: Color| materials.add(FlatMaterial::solid(color));
     let white = lit(Color::srgb(0.95, 0.92, 0.84));
     let black = lit(Color::srgb(0.13, 0.12, 0.14));
     let arrow_material = lit(Color::srgb(0.95, 0.45, 0.1));

@@ -1,0 +1,77 @@
+//! The flat material: a colour times the mesh's vertex colour, without lighting. Shading is baked
+//! into vertex colours, so a fragment costs a few instructions even on a software renderer,
+//! where Bevy's `StandardMaterial` (even unlit) is several times slower.
+
+use bevy::asset::embedded_asset;
+use bevy::mesh::MeshVertexBufferLayoutRef;
+use bevy::pbr::{MaterialPipeline, MaterialPipelineKey};
+use bevy::prelude::*;
+use bevy::render::render_resource::{AsBindGroup, RenderPipelineDescriptor, SpecializedMeshPipelineError};
+use bevy::shader::ShaderRef;
+
+/// An unlit colour, multiplied by the vertex colour where the mesh has one.
+#[derive(Asset, TypePath, AsBindGroup, Clone, Debug)]
+#[bind_group_data(FlatKey)]
+pub struct FlatMaterial {
+    /// The colour.
+    #[uniform(0)]
+    pub color: LinearRgba,
+    /// Draw both faces of each triangle (for open surfaces); closed solids cull back faces.
+    pub two_sided: bool,
+}
+
+impl FlatMaterial {
+    /// A material for closed solids.
+    pub fn solid(color: Color) -> Self {
+        Self { color: color.into(), two_sided: false }
+    }
+
+    /// A material seen from both sides (surfaces, lines).
+    pub fn two_sided(color: Color) -> Self {
+        Self { color: color.into(), two_sided: true }
+    }
+}
+
+/// What the render pipeline depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FlatKey {
+    two_sided: bool,
+}
+
+impl From<&FlatMaterial> for FlatKey {
+    fn from(material: &FlatMaterial) -> Self {
+        Self { two_sided: material.two_sided }
+    }
+}
+
+impl Material for FlatMaterial {
+    fn fragment_shader() -> ShaderRef {
+        "embedded://surface_chess/flat.wgsl".into()
+    }
+
+    fn enable_prepass() -> bool {
+        false
+    }
+
+    fn enable_shadows() -> bool {
+        false
+    }
+
+    fn specialize(
+        _pipeline: &MaterialPipeline,
+        descriptor: &mut RenderPipelineDescriptor,
+        _layout: &MeshVertexBufferLayoutRef,
+        key: MaterialPipelineKey<Self>,
+    ) -> Result<(), SpecializedMeshPipelineError> {
+        if key.bind_group_data.two_sided {
+            descriptor.primitive.cull_mode = None;
+        }
+        Ok(())
+    }
+}
+
+/// Registers the material and its shader (rendering only; logic tests register the asset type).
+pub fn plugin(app: &mut App) {
+    embedded_asset!(app, "flat.wgsl");
+    app.add_plugins(MaterialPlugin::<FlatMaterial>::default());
+}
