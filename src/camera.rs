@@ -3,13 +3,16 @@
 //! no lights: shading is baked into vertex colours for software renderers.
 
 use crate::board::Embedded;
+use crate::cli::Antialias;
 use crate::layout::PANEL_WIDTH;
 use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::core_pipeline::tonemapping::{DebandDither, Tonemapping};
 use bevy::prelude::*;
+use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::{PrimaryWindow, WindowResized};
 use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin};
 use surface_chess_rules::Variant;
+use wgpu_types::DeviceType;
 
 /// The 3D camera.
 #[derive(Component, Clone, Copy, Debug)]
@@ -25,7 +28,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<ResetCamera>()
         .insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.11)))
         .add_systems(Startup, spawn_cameras)
-        .add_systems(Update, (reset_key, fit_viewport, (reset_on_new_board, apply_reset).chain()));
+        .add_systems(Update, (reset_key, fit_viewport, choose_antialias, (reset_on_new_board, apply_reset).chain()));
 }
 
 /// The home view of each board: focus, yaw, pitch, distance.
@@ -57,6 +60,29 @@ fn spawn_cameras(mut commands: Commands) {
         Msaa::Off,
         IsDefaultUiCamera,
     ));
+}
+
+/// Multisamples the views where that is cheap. Both cameras get the same sample count so that
+/// they keep sharing one target texture.
+fn choose_antialias(
+    antialias: Option<Res<Antialias>>,
+    adapter: Option<Res<RenderAdapterInfo>>,
+    mut cameras: Query<&mut Msaa, With<Camera>>,
+    mut done: Local<bool>,
+) {
+    let Some(adapter) = adapter.filter(|_| !*done) else { return };
+    *done = true;
+    let software = adapter.device_type == DeviceType::Cpu;
+    let multisample = match antialias.map(|a| *a).unwrap_or_default() {
+        Antialias::Auto => !software,
+        Antialias::Off => false,
+        Antialias::Msaa4 => true,
+    };
+    if multisample {
+        for mut msaa in &mut cameras {
+            *msaa = Msaa::Sample4;
+        }
+    }
 }
 
 fn reset_key(keys: Res<ButtonInput<KeyCode>>, mut reset: MessageWriter<ResetCamera>) {

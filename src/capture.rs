@@ -23,6 +23,10 @@ pub struct FrameBench {
     pub frames: u32,
 }
 
+/// When the app was built: start-up times are measured from here.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct Started(pub Instant);
+
 /// Screenshot and frame benchmark.
 pub fn plugin(app: &mut App) {
     app.add_systems(Last, (take_screenshot, measure_frames));
@@ -52,6 +56,7 @@ fn take_screenshot(
     mut frame: Local<u32>,
     mut attempts: Local<u32>,
     mut exit: MessageWriter<AppExit>,
+    started: Option<Res<Started>>,
 ) {
     let Some(plan) = plan else { return };
     *frame += 1;
@@ -75,6 +80,7 @@ fn take_screenshot(
     }
     *attempts += 1;
     let path = plan.path.clone();
+    let started = started.map(|s| s.0);
     let last_try = *attempts == MAX_ATTEMPTS;
     // If the captured frame is still blank, the observer asks for another.
     commands.insert_resource(Capture::Requested(*frame));
@@ -100,7 +106,14 @@ fn take_screenshot(
             }
             match image.save(&path) {
                 Ok(()) => {
-                    info!("screenshot saved to {}", path.display());
+                    match started {
+                        Some(t) => info!(
+                            "screenshot saved to {} ({:.1} s after start)",
+                            path.display(),
+                            t.elapsed().as_secs_f64()
+                        ),
+                        None => info!("screenshot saved to {}", path.display()),
+                    }
                     commands.insert_resource(Capture::Saved);
                 }
                 Err(e) => {
@@ -120,10 +133,16 @@ fn measure_frames(
     mut last: Local<Option<Instant>>,
     mut frame: Local<u32>,
     mut exit: MessageWriter<AppExit>,
+    started: Option<Res<Started>>,
 ) {
     let Some(bench) = bench else { return };
     let now = Instant::now();
     *frame += 1;
+    if *frame == 1
+        && let Some(started) = started
+    {
+        println!("first frame {:.2} s after start", (now - started.0).as_secs_f64());
+    }
     if *frame > WARM_UP
         && let Some(previous) = *last
     {

@@ -1,12 +1,25 @@
 //! The command line: `surface-chess [--variant V] [--load FILE] [--screenshot OUT.png [--frames N]]
-//! [--size WxH] [--bench-frames N] [--demo]`.
+//! [--size WxH] [--bench-frames N] [--demo] [--msaa auto|off|4]`.
 
 use std::path::PathBuf;
 use surface_chess_rules::Variant;
 
 /// Usage text.
 pub const USAGE: &str = "usage: surface-chess [--variant mobius|klein|genus2|endless|chess] [--load FILE]
-                     [--screenshot OUT.png [--frames N]] [--size WxH] [--bench-frames N] [--demo]";
+                     [--screenshot OUT.png [--frames N]] [--size WxH] [--bench-frames N] [--demo]
+                     [--msaa auto|off|4]";
+
+/// Multisampling of the 3D view.
+#[derive(bevy::prelude::Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Antialias {
+    /// 4× on a hardware GPU, off on a software renderer (where it costs a third of the frame).
+    #[default]
+    Auto,
+    /// No multisampling.
+    Off,
+    /// 4× multisampling.
+    Msaa4,
+}
 
 /// Parsed options.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +38,8 @@ pub struct Options {
     pub bench_frames: Option<u32>,
     /// Start in exhibition mode (the computer plays both sides on a loop).
     pub demo: bool,
+    /// Multisampling of the 3D view.
+    pub antialias: Antialias,
 }
 
 impl Default for Options {
@@ -37,6 +52,7 @@ impl Default for Options {
             size: (1600, 900),
             bench_frames: None,
             demo: false,
+            antialias: Antialias::Auto,
         }
     }
 }
@@ -58,6 +74,14 @@ impl Options {
                     o.variant = Some(name.parse::<Variant>().map_err(|e| e.to_string())?);
                 }
                 "--demo" => o.demo = true,
+                "--msaa" => {
+                    o.antialias = match it.next().as_deref() {
+                        Some("auto") => Antialias::Auto,
+                        Some("off") => Antialias::Off,
+                        Some("4") => Antialias::Msaa4,
+                        other => return Err(format!("--msaa: '{}' is not auto, off or 4", other.unwrap_or(""))),
+                    }
+                }
                 "--load" => o.load = Some(it.next().ok_or("--load needs a file")?.into()),
                 "--screenshot" => o.screenshot = Some(it.next().ok_or("--screenshot needs a file")?.into()),
                 "--frames" => o.frames = number("--frames", it.next())?,
@@ -102,6 +126,8 @@ mod tests {
         assert!(o.headless_run());
         assert_eq!(parse(&["--bench-frames", "100"]).unwrap().bench_frames, Some(100));
         assert!(parse(&["--demo"]).unwrap().demo);
+        assert_eq!(parse(&["--msaa", "4"]).unwrap().antialias, Antialias::Msaa4);
+        assert_eq!(parse(&["--msaa", "off"]).unwrap().antialias, Antialias::Off);
         assert_eq!(parse(&[]).unwrap(), Options::default());
     }
 
@@ -111,6 +137,7 @@ mod tests {
         assert!(parse(&["--size", "big"]).unwrap_err().contains("--size"));
         assert!(parse(&["--frames", "0"]).unwrap_err().contains("positive"));
         assert!(parse(&["--fly"]).unwrap_err().contains("unknown option '--fly'"));
+        assert!(parse(&["--msaa", "8"]).unwrap_err().contains("'8' is not auto, off or 4"));
         assert!(parse(&["--variant", "klein", "--load", "x.json"]).unwrap_err().contains("together"));
     }
 }

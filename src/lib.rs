@@ -75,6 +75,7 @@ pub fn starting_play(options: &Options, autosave: Option<&std::path::Path>) -> R
 
 /// The whole app for these options.
 pub fn build_app(options: &Options) -> Result<App, String> {
+    let started = capture::Started(std::time::Instant::now());
     let autosave = if options.headless_run() { None } else { persist::default_autosave() };
     let play = starting_play(options, autosave.as_deref())?;
     let render_only = options.headless_run();
@@ -103,6 +104,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         animate::plugin,
     ))
     .add_plugins(capture::plugin);
+    app.insert_resource(options.antialias).insert_resource(started);
     if options.demo {
         app.insert_resource(opponent::Opponent { exhibition: true, ..default() });
     }
