@@ -17,6 +17,20 @@ pub struct Embedded(pub Surface);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellPatch(pub Cell);
 
+/// The cell names written on the surface (one mesh per ink).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct CellLabels;
+
+/// Whether the cell names show on the surface (key L, the panel's button).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShowLabels(pub bool);
+
+impl Default for ShowLabels {
+    fn default() -> Self {
+        ShowLabels(true)
+    }
+}
+
 /// Everything spawned for the current board, despawned when the variant changes.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct BoardPart;
@@ -59,13 +73,16 @@ pub struct Palette {
     pub seam: Handle<FlatMaterial>,
     /// Cone point marks.
     pub cone: Handle<FlatMaterial>,
+    /// Label ink: light (on the darker colour classes), dark (on the lighter ones).
+    pub ink: [Handle<FlatMaterial>; 2],
 }
 
 /// The colour class of a cell: parity on M, K, Endless and the flat board; the chart (and a
-/// within-chart shade that claims nothing) on genus two.
+/// within-chart shade that claims nothing) on genus two. Even classes are the darker shades; a1
+/// is dark, as on a chessboard.
 pub fn base_class(variant: Variant, cell: Cell) -> usize {
     let at = variant.rules().complex.coord(cell);
-    let shade = usize::from((at.file + at.rank).is_multiple_of(2));
+    let shade = usize::from(!(at.file + at.rank).is_multiple_of(2));
     match variant {
         Variant::Genus2 => 2 * usize::from(at.chart) + shade,
         _ => shade,
@@ -74,13 +91,37 @@ pub fn base_class(variant: Variant, cell: Cell) -> usize {
 
 /// Builds and highlights the 3D board.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Hovered>().init_resource::<PressedAt>().add_systems(Startup, make_palette).add_systems(
-        Update,
-        (
-            rebuild_board.in_set(crate::AppSystems::Build),
-            (highlight_cells, mark_destinations).in_set(crate::AppSystems::Show),
-        ),
-    );
+    app.init_resource::<Hovered>()
+        .init_resource::<PressedAt>()
+        .init_resource::<ShowLabels>()
+        .add_systems(Startup, make_palette)
+        .add_systems(
+            Update,
+            (
+                labels_key.in_set(crate::AppSystems::Input),
+                rebuild_board.in_set(crate::AppSystems::Build),
+                (highlight_cells, mark_destinations, show_labels).in_set(crate::AppSystems::Show),
+            ),
+        );
+}
+
+fn labels_key(keys: Res<ButtonInput<KeyCode>>, mut show: ResMut<ShowLabels>) {
+    if keys.just_pressed(KeyCode::KeyL) {
+        show.0 = !show.0;
+    }
+}
+
+fn show_labels(
+    show: Res<ShowLabels>,
+    mut labels: Query<&mut Visibility, With<CellLabels>>,
+    added: Query<(), Added<CellLabels>>,
+) {
+    if !show.is_changed() && added.is_empty() {
+        return;
+    }
+    for mut visibility in &mut labels {
+        *visibility = if show.0 { Visibility::Inherited } else { Visibility::Hidden };
+    }
 }
 
 fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<FlatMaterial>>) {
@@ -102,7 +143,11 @@ fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<FlatMateria
     let grid = lit(Color::srgb(0.12, 0.14, 0.18));
     let seam = lit(crate::animate::SEAM);
     let cone = lit(Color::srgb(1.0, 0.85, 0.1));
-    commands.insert_resource(Palette { base, selected, last, check, hover, hint, mark, grid, seam, cone });
+    let ink = [
+        materials.add(FlatMaterial::solid(Color::srgb(0.86, 0.89, 0.94))),
+        materials.add(FlatMaterial::solid(Color::srgb(0.16, 0.19, 0.26))),
+    ];
+    commands.insert_resource(Palette { base, selected, last, check, hover, hint, mark, grid, seam, cone, ink });
 }
 
 /// Spawns the board when the game's variant differs from the board's (and at start).
@@ -143,6 +188,17 @@ fn rebuild_board(
         (surface::seam_lines(&surface, size * 0.008), palette.seam.clone()),
     ] {
         commands.spawn((Mesh3d(meshes.add(mesh)), MeshMaterial3d(material), BoardPart, Pickable::IGNORE));
+    }
+    for (ink, on_dark) in palette.ink.iter().zip([true, false]) {
+        let cells = complex.cells().filter(|&c| base_class(surface.variant, c).is_multiple_of(2) == on_dark);
+        let mesh = surface::label_mesh(&surface, size * 0.006, cells);
+        commands.spawn((
+            Mesh3d(meshes.add(mesh)),
+            MeshMaterial3d(ink.clone()),
+            CellLabels,
+            BoardPart,
+            Pickable::IGNORE,
+        ));
     }
     let cone_mesh = meshes.add(Sphere::new(size * 0.12).mesh().ico(2).expect("small ico sphere"));
     for &v in &surface.cones {
@@ -297,5 +353,20 @@ fn mark_destinations(
                 Pickable::IGNORE,
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a1_is_dark_and_h1_light() {
+        let complex = &Variant::Chess.rules().complex;
+        let class = |name: &str| base_class(Variant::Chess, complex.parse_cell(name).unwrap());
+        assert_eq!((class("a1"), class("h1"), class("d1"), class("e1")), (0, 1, 1, 0));
+        let g = &Variant::Genus2.rules().complex;
+        let g_class = |name: &str| base_class(Variant::Genus2, g.parse_cell(name).unwrap());
+        assert_eq!((g_class("I:a1"), g_class("I:b1"), g_class("II:a1"), g_class("II:b1")), (0, 1, 2, 3));
     }
 }

@@ -1,6 +1,7 @@
 //! The side panel: variant and new game, status, the chooser, the move list (click a move to see
 //! the position after it), resign and draw, save and load by path, flip chart, reset camera.
 
+use crate::board::ShowLabels;
 use crate::camera::ResetCamera;
 use crate::chart::{ChartArea, Flipped};
 use crate::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_WIDTH, TEXT, button_node, label};
@@ -44,6 +45,8 @@ pub enum PanelAction {
     Exhibition,
     /// Reset the camera.
     ResetCamera,
+    /// Show or hide the cell names on the surface.
+    Labels,
 }
 
 /// A panel button was clicked.
@@ -135,6 +138,7 @@ fn spawn_panel(mut commands: Commands) {
                 ("Agree draw", PanelAction::AgreeDraw),
                 ("Flip chart", PanelAction::Flip),
                 ("Reset camera (R)", PanelAction::ResetCamera),
+                ("Labels (L)", PanelAction::Labels),
             ] {
                 row.spawn(button(text, action)).observe(on_button);
             }
@@ -176,6 +180,7 @@ fn apply_panel(
     mut saves: MessageWriter<SaveRequest>,
     mut opponent: ResMut<Opponent>,
     mut hints: MessageWriter<HintRequested>,
+    mut labels: ResMut<ShowLabels>,
     path: Query<&EditableText, With<PathBox>>,
 ) {
     for &PanelClicked(action) in clicked.read() {
@@ -235,6 +240,7 @@ fn apply_panel(
             PanelAction::ResetCamera => {
                 reset.write(ResetCamera);
             }
+            PanelAction::Labels => labels.0 = !labels.0,
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use bevy::math::Vec3;
 use std::collections::{HashMap, HashSet};
-use surface_chess::surface::{Surface, side_lattice};
+use surface_chess::surface::{Surface, label_mesh, label_size, label_text, placement, side_lattice, visible_sides};
 use surface_chess_rules::{Cell, Dir, Variant};
 
 /// The lattice points along one side of a cell, as vertex ids.
@@ -185,6 +185,80 @@ fn positions_normals_and_sizes_are_finite() {
                 "{v}: normal of {}",
                 v.rules().complex.name(cell)
             );
+        }
+    }
+}
+
+/// The triangles of a mesh, as corner positions.
+fn triangles(mesh: &bevy::mesh::Mesh) -> Vec<[Vec3; 3]> {
+    let positions = mesh.attribute(bevy::mesh::Mesh::ATTRIBUTE_POSITION).and_then(|a| a.as_float3()).unwrap();
+    let Some(bevy::mesh::Indices::U32(indices)) = mesh.indices() else { panic!("u32 indices") };
+    indices.chunks(3).map(|t| [0, 1, 2].map(|k| Vec3::from_array(positions[t[k] as usize]))).collect()
+}
+
+#[test]
+fn every_cell_carries_its_square_name_on_each_visible_side() {
+    for v in Variant::ALL {
+        let s = Surface::new(v);
+        let complex = &v.rules().complex;
+        let lift = s.cell_size() * 0.006;
+        for cell in complex.cells() {
+            let name = complex.name(cell);
+            let text = label_text(&s, cell);
+            assert_eq!(name.rsplit(':').next(), Some(text.as_str()), "{v}: {name}");
+            let tris = triangles(&label_mesh(&s, lift, std::iter::once(cell)));
+            assert!(!tris.is_empty(), "{v}: {name} has a label");
+            // Drawn once per visible side: the same number of triangles each side.
+            assert_eq!(tris.len() % visible_sides(&s).len(), 0);
+            // On the cell: every corner lies near one of the cell's lattice points.
+            let step = (0..s.k)
+                .flat_map(|j| (0..s.k).map(move |i| (i, j)))
+                .map(|(i, j)| s.point(cell, i, j).distance(s.point(cell, i + 1, j + 1)))
+                .fold(0.0, f32::max);
+            for t in &tris {
+                for p in t {
+                    let near = (0..=s.k)
+                        .flat_map(|j| (0..=s.k).map(move |i| (i, j)))
+                        .map(|(i, j)| s.point(cell, i, j).distance(*p))
+                        .fold(f32::INFINITY, f32::min);
+                    assert!(near < 2.0 * step + lift, "{v}: {name}: a label corner {near} away from its cell");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn labels_face_and_read_left_to_right_from_their_side() {
+    for v in Variant::ALL {
+        let s = Surface::new(v);
+        let complex = &v.rules().complex;
+        let size = label_size(&s);
+        for cell in complex.cells() {
+            let name = complex.name(cell);
+            let (east, north) = s.tangents(cell, s.k / 2, s.k / 2);
+            for &side in visible_sides(&s) {
+                let seen_along = s.centre_normal(cell) * side;
+                let place = placement(&s, cell, side, size);
+                // Reading direction × up points at the reader: the text is not mirrored.
+                let reading = east * place.run;
+                assert!(reading.cross(north).dot(seen_along) > 0.0, "{v}: {name} side {side} is mirrored");
+                // The label stays inside its cell, in the half below the piece's centre.
+                let chars = label_text(&s, cell).chars().count() as f32;
+                let far_u = place.origin.x + place.run * place.scale.x * (5.6 * (chars - 1.0) + 4.0);
+                let top = place.origin.y + 6.0 * place.scale.y;
+                assert!((0.0..=1.0).contains(&far_u) && top < 0.5, "{v}: {name}: {place:?}");
+            }
+            // Each stroke quad faces the side it is read from (so back faces may be culled).
+            for &side in visible_sides(&s) {
+                let one_side = triangles(&label_mesh(&s, 0.0, std::iter::once(cell)));
+                let per_side = one_side.len() / visible_sides(&s).len();
+                let start = if side > 0.0 { 0 } else { per_side };
+                for [a, b, c] in &one_side[start..start + per_side] {
+                    let n = (*b - *a).cross(*c - *a);
+                    assert!(n.dot(s.centre_normal(cell) * side) > 0.0, "{v}: {name}: a stroke faces away");
+                }
+            }
         }
     }
 }

@@ -4,9 +4,12 @@
 
 mod embedding;
 mod genus2;
+mod glyphs;
+mod labels;
 mod patches;
 
 pub use embedding::chart_point;
+pub use labels::{Placement, label_mesh, label_size, label_text, placement, visible_sides};
 pub use patches::{cell_mesh, chart_direction, grid_lines, seam_lines, shade, side_lattice};
 
 use bevy::math::{DVec3, Vec3};
@@ -70,6 +73,21 @@ impl Surface {
     /// The position of lattice point `(i, j)` of a cell.
     pub fn point(&self, cell: Cell, i: usize, j: usize) -> Vec3 {
         self.positions[self.ids[cell.index()][j * (self.k + 1) + i] as usize]
+    }
+
+    /// The point at `(u, v)` ∈ [0, 1]² of a cell (east, north; bilinear between lattice points)
+    /// and the unit normal there.
+    pub fn at(&self, cell: Cell, u: f32, v: f32) -> (Vec3, Vec3) {
+        let k = self.k as f32;
+        let (x, y) = (u.clamp(0.0, 1.0) * k, v.clamp(0.0, 1.0) * k);
+        let (i, j) = ((x as usize).min(self.k - 1), (y as usize).min(self.k - 1));
+        let (fx, fy) = (x - i as f32, y - j as f32);
+        let blend = |f: &dyn Fn(usize, usize) -> Vec3| {
+            f(i, j).lerp(f(i + 1, j), fx).lerp(f(i, j + 1).lerp(f(i + 1, j + 1), fx), fy)
+        };
+        let point = blend(&|i, j| self.point(cell, i, j));
+        let normal = blend(&|i, j| self.normal(cell, i, j)).normalize_or(Vec3::Y);
+        (point, normal)
     }
 
     /// The cell's centre.
