@@ -121,7 +121,7 @@ fn draw_charts(mut commands: Commands, play: Res<Play>, flipped: Res<Flipped>, a
                     };
                     let mut glyph = piece.role().letter().to_string();
                     if transported && let Some(f) = piece.facing() {
-                        glyph.push(if f == Facing::Up { '^' } else { 'v' });
+                        glyph.push(if f == Facing::Up { '↑' } else { '↓' });
                     }
                     commands.entity(square).with_child((
                         Node {

@@ -17,25 +17,9 @@ pub const TEXT: Color = Color::srgb(0.90, 0.91, 0.93);
 /// Dimmed text.
 pub const DIM: Color = Color::srgb(0.60, 0.63, 0.68);
 
-/// The text as the built-in font can draw it (it has ASCII only): the notation's en dash becomes
-/// `-`, facing arrows `^`/`v`, the seam mark `~>`, the minus sign `-`.
-pub fn ascii(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '–' | '−' => "-".to_string(),
-            '↑' => "^".to_string(),
-            '↓' => "v".to_string(),
-            '↪' => "~>".to_string(),
-            '·' => "|".to_string(),
-            c if c.is_ascii() => c.to_string(),
-            _ => "?".to_string(),
-        })
-        .collect()
-}
-
-/// A text bundle (ASCII only, see [`ascii`]).
+/// A text bundle.
 pub fn label(text: impl Into<String>, size: f32, color: Color) -> impl Bundle {
-    (Text::new(ascii(&text.into())), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(color))
+    (Text::new(text), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(color))
 }
 
 /// A button's node and colours (its observer and label are added by the caller).

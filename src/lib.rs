@@ -10,6 +10,7 @@ pub mod chart;
 pub mod cli;
 pub mod exhibition;
 pub mod flat;
+pub mod font;
 pub mod keyboard;
 pub mod layout;
 pub mod opponent;
@@ -90,6 +91,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
         MeshPickingPlugin,
         flat::plugin,
+        font::plugin,
     ))
     .insert_resource(play)
     .insert_resource(Autosave(autosave))

@@ -301,7 +301,7 @@ fn show_state(
     *shown_depth = depth;
     for mut text in &mut status {
         if play.is_changed() || opponent.is_changed() || depth_changed {
-            text.0 = crate::layout::ascii(&status_line(&play, &opponent, depth));
+            text.0 = status_line(&play, &opponent, depth);
         }
     }
     if !play.is_changed() {
