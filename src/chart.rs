@@ -7,7 +7,7 @@ use crate::layout::{CHART_HEIGHT, DIM, PANEL_WIDTH, label};
 use crate::play::{CellPicked, Play};
 use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::prelude::*;
-use surface_chess_rules::{Cell, Color as Side, Coord, Facing, FacingMode, Variant};
+use surface_chess_rules::{Cell, Color as Side, Coord, Facing, FacingMode, Piece, Variant};
 
 /// The chart area (rebuilt when the position on show changes).
 #[derive(Component, Clone, Copy, Debug, Default)]
@@ -74,7 +74,6 @@ fn draw_charts(mut commands: Commands, play: Res<Play>, flipped: Res<Flipped>, a
     let px_cell = cell_pixels(variant);
     let position = play.shown();
     let destinations = play.destinations();
-    let transported = variant.rules().facing_mode == FacingMode::Transported;
     for (ci, chart) in complex.charts().iter().enumerate() {
         let column = commands
             .spawn(Node { flex_direction: FlexDirection::Column, margin: UiRect::horizontal(px(4)), ..default() })
@@ -119,10 +118,7 @@ fn draw_charts(mut commands: Commands, play: Res<Play>, flipped: Res<Flipped>, a
                         Side::White => (Color::srgb(0.97, 0.95, 0.88), Color::srgb(0.1, 0.1, 0.1)),
                         Side::Black => (Color::srgb(0.12, 0.12, 0.14), Color::srgb(0.95, 0.95, 0.95)),
                     };
-                    let mut glyph = piece.role().letter().to_string();
-                    if transported && let Some(f) = piece.facing() {
-                        glyph.push(if f == Facing::Up { '↑' } else { '↓' });
-                    }
+                    let glyph = piece_glyph(variant, piece);
                     commands.entity(square).with_child((
                         Node {
                             width: px(px_cell * 0.8),
@@ -197,4 +193,16 @@ fn leave_cell(event: On<Pointer<Out>>, cells: Query<&ChartCell>, mut hovered: Re
     if cells.get(event.event_target()).is_ok_and(|c| Some(c.0) == hovered.0) {
         hovered.set_if_neq(Hovered(None));
     }
+}
+
+/// A piece as the chart writes it: its letter, and a pawn's facing where facings travel
+/// (`P↑`, `P↓`).
+pub fn piece_glyph(variant: Variant, piece: Piece) -> String {
+    let mut glyph = piece.role().letter().to_string();
+    if variant.rules().facing_mode == FacingMode::Transported
+        && let Some(f) = piece.facing()
+    {
+        glyph.push(if f == Facing::Up { '↑' } else { '↓' });
+    }
+    glyph
 }

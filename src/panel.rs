@@ -245,6 +245,25 @@ fn apply_panel(
     }
 }
 
+/// The move list's entries: each ply's notation, numbered on White's plies, with ↪ on the moves
+/// that cross a seam.
+pub fn move_entries(game: &surface_chess_rules::Game) -> Vec<String> {
+    let mut out = Vec::new();
+    for (ply, action) in game.actions().iter().enumerate() {
+        let Some(position) = game.position_at(ply) else { break };
+        let mut text = String::new();
+        if ply % 2 == 0 {
+            text.push_str(&format!("{}.", ply / 2 + 1));
+        }
+        text.push_str(&position.notation(*action));
+        if position.crosses_seam(*action) {
+            text.push_str(" ↪");
+        }
+        out.push(text);
+    }
+    out
+}
+
 /// The status line: who is to move, check, the result with its reason, the last note.
 pub fn status_line(play: &Play, opponent: &Opponent, thinking: Option<(Purpose, u32)>) -> String {
     let p = play.shown();
@@ -323,17 +342,7 @@ fn show_state(
         commands.entity(list).despawn_related::<Children>();
         let live = commands.spawn(button("live", PanelAction::View(None))).observe(on_button).id();
         commands.entity(list).add_child(live);
-        let game = &play.game;
-        for (ply, (action, position)) in game.actions().iter().zip((0..).map(|i| game.position_at(i))).enumerate() {
-            let Some(position) = position else { break };
-            let mut text = String::new();
-            if ply % 2 == 0 {
-                text.push_str(&format!("{}.", ply / 2 + 1));
-            }
-            text.push_str(&position.notation(*action));
-            if position.crosses_seam(*action) {
-                text.push_str(" ↪");
-            }
+        for (ply, text) in move_entries(&play.game).into_iter().enumerate() {
             let b = commands.spawn(button(text, PanelAction::View(Some(ply + 1)))).observe(on_button).id();
             commands.entity(list).add_child(b);
         }

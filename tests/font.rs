@@ -1,0 +1,60 @@
+//! Every character the UI writes exists in the UI font: notation (dashes, the seam mark, facing
+//! arrows), chooser labels, status lines and results, over every fixture game.
+
+use std::collections::BTreeSet;
+use surface_chess::chart::piece_glyph;
+use surface_chess::font::FONT_DATA;
+use surface_chess::opponent::Opponent;
+use surface_chess::panel::{move_entries, status_line};
+use surface_chess::persist::load_game;
+use surface_chess::play::Play;
+use surface_chess_rules::{Color, Game};
+
+/// The text the panel and chart show for a game at each ply, with every possible choice.
+fn texts_of(game: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    let opponents = [
+        Opponent::default(),
+        Opponent { side: Some(Color::Black), ..Opponent::default() },
+        Opponent { exhibition: true, ..Opponent::default() },
+    ];
+    for ply in 0..=game.actions().len() {
+        let mut play = Play::from_game(game.clone());
+        play.viewing = (ply < game.actions().len()).then_some(ply);
+        for opponent in &opponents {
+            out.push(status_line(&play, opponent, None));
+        }
+        let position = game.position_at(ply).expect("a ply of the game");
+        out.extend(position.pieces().map(|(_, piece)| piece_glyph(position.variant(), piece)));
+        play.chooser = position.legal_actions();
+        for &a in &play.chooser {
+            out.push(play.choice_label(a));
+        }
+    }
+    out.extend(move_entries(game));
+    out
+}
+
+#[test]
+fn the_font_draws_every_character_the_ui_writes() {
+    let face = ttf_parser::Face::parse(FONT_DATA, 0).expect("the UI font parses");
+    let mut seen = BTreeSet::new();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut games = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let game = load_game(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            for text in texts_of(&game) {
+                seen.extend(text.chars().filter(|c| !c.is_control()));
+            }
+            games += 1;
+        }
+    }
+    assert!(games >= 5, "the fixtures hold games");
+    for c in ['↪', '–', '↑', '↓', '·'] {
+        assert!(seen.contains(&c), "the fixtures exercise {c}");
+    }
+    let missing: String = seen.iter().filter(|&&c| face.glyph_index(c).is_none()).collect();
+    assert!(missing.is_empty(), "the UI font lacks {missing:?}");
+}
