@@ -11,6 +11,7 @@ pub mod cli;
 pub mod exhibition;
 pub mod flat;
 pub mod font;
+pub mod glyphs;
 pub mod keyboard;
 pub mod layout;
 pub mod opponent;

@@ -3,19 +3,15 @@
 //! the surface can be seen, reading left to right from that side.
 
 use super::Surface;
-use super::glyphs::{self, ADVANCE, ASCENT, DESCENT, WIDTH};
-use bevy::asset::RenderAssetUsages;
+use crate::glyphs::{ASCENT, DESCENT, STROKE, push_stroke, stroke_mesh, text_segments, text_width};
 use bevy::math::{Vec2, Vec3};
-use bevy::mesh::{Indices, Mesh};
-use bevy::render::render_resource::PrimitiveTopology;
+use bevy::mesh::Mesh;
 use surface_chess_rules::Cell;
 
 /// Largest height of a label (descender to ascender) as a fraction of the cell's height.
 const HEIGHT: f32 = 0.36;
 /// Distance of the label from the cell's corner, as a fraction of the cell.
 const MARGIN: f32 = 0.05;
-/// Stroke width in font units.
-const STROKE: f32 = 0.85;
 
 /// The label of a cell: its square without the chart (the chart shows in the cell's tint).
 pub fn label_text(surface: &Surface, cell: Cell) -> String {
@@ -58,8 +54,7 @@ pub fn placement(surface: &Surface, cell: Cell, side: f32, size: f32) -> Placeme
     let height = point(u, v + d).distance(point(u, v - d)) / (2.0 * d);
     let tall = size.min(HEIGHT * height) / (ASCENT - DESCENT);
     let mut scale = Vec2::new(tall / width.max(f32::EPSILON), tall / height.max(f32::EPSILON));
-    let chars = label_text(surface, cell).chars().count() as f32;
-    let across = scale.x * ((chars - 1.0) * ADVANCE + WIDTH);
+    let across = scale.x * text_width(&label_text(surface, cell));
     if across > 1.0 - 2.0 * MARGIN {
         scale *= (1.0 - 2.0 * MARGIN) / across;
     }
@@ -75,37 +70,22 @@ pub fn label_size(surface: &Surface) -> f32 {
 /// The labels of the given cells, lifted `lift` off the surface, as one triangle mesh whose
 /// triangles face the side they are read from (back faces can be culled).
 pub fn label_mesh(surface: &Surface, lift: f32, cells: impl Iterator<Item = Cell>) -> Mesh {
-    let mut positions: Vec<Vec3> = Vec::new();
-    let mut indices: Vec<u32> = Vec::new();
+    let (mut positions, mut indices) = (Vec::new(), Vec::new());
     let size = label_size(surface);
     for cell in cells {
-        let text = label_text(surface, cell);
+        let segments = text_segments(&label_text(surface, cell));
         for &side in visible_sides(surface) {
             let place = placement(surface, cell, side, size);
-            let mut pen = 0.0;
-            for c in text.chars() {
-                for stroke in glyphs::strokes(c).unwrap_or_default() {
-                    let points: Vec<Vec2> = stroke
-                        .iter()
-                        .map(|&(x, y)| {
-                            place.origin + Vec2::new(place.run * (pen + x) * place.scale.x, y * place.scale.y)
-                        })
-                        .collect();
-                    for pair in points.windows(2) {
-                        push_segment(surface, cell, &place, lift, pair[0], pair[1], &mut positions, &mut indices);
-                    }
-                }
-                pen += ADVANCE;
+            let in_cell = |p: Vec2| place.origin + Vec2::new(place.run * p.x * place.scale.x, p.y * place.scale.y);
+            for &(a, b) in &segments {
+                push_segment(surface, cell, &place, lift, in_cell(a), in_cell(b), &mut positions, &mut indices);
             }
         }
     }
-    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions.iter().map(|p| p.to_array()).collect::<Vec<_>>())
-        .with_inserted_indices(Indices::U32(indices))
+    stroke_mesh(&positions, indices)
 }
 
-/// One stroke segment from `a` to `b` (cell fractions) as a quad on the surface, with square
-/// caps so that the segments of a polyline join without gaps.
+/// One stroke segment from `a` to `b` (cell fractions) as a quad lying on the surface.
 #[allow(clippy::too_many_arguments)]
 fn push_segment(
     surface: &Surface,
@@ -121,17 +101,10 @@ fn push_segment(
         let (at, normal) = surface.at(cell, p.x, p.y);
         at + normal * place.side * lift
     };
-    let (pa, pb) = (lifted(a), lifted(b));
-    let along = (pb - pa).normalize_or_zero();
     let (_, normal) = surface.at(cell, (a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
-    let seen_along = normal * place.side;
     // Stroke width in space: font units times the length of a unit along v here.
     let (v0, _) = surface.at(cell, a.x, a.y);
     let (v1, _) = surface.at(cell, a.x, a.y + place.scale.y);
     let half = v0.distance(v1) * STROKE / 2.0;
-    let across = seen_along.cross(along).normalize_or_zero() * half;
-    let (pa, pb) = (pa - along * half, pb + along * half);
-    let base = positions.len() as u32;
-    positions.extend([pa - across, pb - across, pb + across, pa + across]);
-    indices.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
+    push_stroke(lifted(a), lifted(b), normal * place.side, half, positions, indices);
 }

@@ -4,7 +4,6 @@
 
 mod embedding;
 mod genus2;
-mod glyphs;
 mod labels;
 mod patches;
 
