@@ -94,7 +94,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
         .init_resource::<PressedAt>()
         .init_resource::<ShowLabels>()
-        .add_systems(Startup, make_palette)
+        .add_plugins(palette_plugin)
         .add_systems(
             Update,
             (
@@ -103,6 +103,11 @@ pub fn plugin(app: &mut App) {
                 (highlight_cells, mark_destinations, show_labels).in_set(crate::AppSystems::Show),
             ),
         );
+}
+
+/// The board's materials (also used by the chart view).
+pub fn palette_plugin(app: &mut App) {
+    app.add_systems(Startup, make_palette);
 }
 
 fn labels_key(keys: Res<ButtonInput<KeyCode>>, mut show: ResMut<ShowLabels>) {
@@ -288,8 +293,9 @@ fn highlight_cells(
     hovered: Res<Hovered>,
     palette: Res<Palette>,
     mut patches: Query<(&CellPatch, &mut MeshMaterial3d<FlatMaterial>)>,
+    added: Query<(), Added<CellPatch>>,
 ) {
-    if !play.is_changed() && !hovered.is_changed() {
+    if !play.is_changed() && !hovered.is_changed() && added.is_empty() {
         return;
     }
     let variant = play.variant();

@@ -3,9 +3,11 @@
 //! no lights: shading is baked into vertex colours for software renderers.
 
 use crate::board::Embedded;
+use crate::chart::{CHART_LAYER, ChartShown};
 use crate::cli::Antialias;
-use crate::layout::PANEL_WIDTH;
-use bevy::camera::{CameraOutputMode, Viewport};
+use crate::layout::{CHART_HEIGHT, PANEL_WIDTH};
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::core_pipeline::tonemapping::{DebandDither, Tonemapping};
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
@@ -18,6 +20,10 @@ use wgpu_types::DeviceType;
 #[derive(Component, Clone, Copy, Debug)]
 pub struct SurfaceCamera;
 
+/// The chart view's camera: orthographic, looking down on the charts' plane.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct ChartCamera;
+
 /// Ask for the camera's home view (key R, the panel's button, a new board).
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct ResetCamera;
@@ -28,7 +34,10 @@ pub fn plugin(app: &mut App) {
         .add_message::<ResetCamera>()
         .insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.11)))
         .add_systems(Startup, spawn_cameras)
-        .add_systems(Update, (reset_key, fit_viewport, choose_antialias, (reset_on_new_board, apply_reset).chain()));
+        .add_systems(
+            Update,
+            (reset_key, fit_viewports, frame_charts, choose_antialias, (reset_on_new_board, apply_reset).chain()),
+        );
 }
 
 /// The home view of each board: focus, yaw, pitch, distance.
@@ -43,9 +52,10 @@ pub fn home_view(variant: Variant) -> (Vec3, f32, f32, f32) {
 }
 
 fn spawn_cameras(mut commands: Commands) {
+    // All three cameras draw into one target texture; only the last (the UI's) writes it to the
+    // window.
     commands.spawn((
         Camera3d::default(),
-        // The UI camera draws over the same target and writes it out: one copy to the window, not two.
         Camera { order: 0, output_mode: CameraOutputMode::Skip, ..default() },
         Msaa::Off,
         Tonemapping::None,
@@ -55,11 +65,33 @@ fn spawn_cameras(mut commands: Commands) {
         SurfaceCamera,
     ));
     commands.spawn((
+        Camera3d::default(),
+        Camera { order: 1, clear_color: ClearColorConfig::None, output_mode: CameraOutputMode::Skip, ..default() },
+        Projection::Orthographic(OrthographicProjection::default_3d()),
+        Msaa::Off,
+        Tonemapping::None,
+        DebandDither::Disabled,
+        Transform::from_xyz(0.0, 0.0, 20.0).looking_at(Vec3::ZERO, Vec3::Y),
+        RenderLayers::layer(CHART_LAYER),
+        ChartCamera,
+    ));
+    commands.spawn((
         Camera2d,
-        Camera { order: 1, clear_color: ClearColorConfig::None, ..default() },
+        Camera { order: 2, clear_color: ClearColorConfig::None, ..default() },
         Msaa::Off,
         IsDefaultUiCamera,
     ));
+}
+
+/// Frames the charts in the chart view whenever they are rebuilt.
+fn frame_charts(shown: Option<Res<ChartShown>>, mut cameras: Query<&mut Projection, With<ChartCamera>>) {
+    let Some(shown) = shown.filter(|s| s.is_changed()) else { return };
+    let size = shown.0.size;
+    for mut projection in &mut cameras {
+        if let Projection::Orthographic(ortho) = &mut *projection {
+            ortho.scaling_mode = ScalingMode::AutoMin { min_width: size.x + 2.0, min_height: size.y + 2.4 };
+        }
+    }
 }
 
 /// Multisamples the views where that is cheap. Both cameras get the same sample count so that
@@ -122,11 +154,12 @@ fn apply_reset(
     }
 }
 
-/// Keeps the 3D viewport left of the panel.
-fn fit_viewport(
+/// Keeps the 3D view left of the panel and the chart view above it.
+fn fit_viewports(
     mut resized: MessageReader<WindowResized>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    mut cameras: Query<&mut Camera, With<SurfaceCamera>>,
+    mut surface: Query<&mut Camera, (With<SurfaceCamera>, Without<ChartCamera>)>,
+    mut chart: Query<&mut Camera, With<ChartCamera>>,
     mut done: Local<bool>,
 ) {
     if resized.read().count() == 0 && *done {
@@ -134,12 +167,21 @@ fn fit_viewport(
     }
     let Ok(window) = windows.single() else { return };
     let size = window.physical_size();
-    let panel = (PANEL_WIDTH * window.scale_factor()) as u32;
-    let width = size.x.saturating_sub(panel).max(1);
-    for mut camera in &mut cameras {
+    let scale = window.scale_factor();
+    let panel = ((PANEL_WIDTH * scale) as u32).min(size.x.saturating_sub(1));
+    let left = size.x - panel;
+    let chart_height = ((CHART_HEIGHT * scale) as u32).clamp(1, size.y.max(1));
+    for mut camera in &mut surface {
         camera.viewport = Some(Viewport {
             physical_position: UVec2::ZERO,
-            physical_size: UVec2::new(width, size.y.max(1)),
+            physical_size: UVec2::new(left.max(1), size.y.max(1)),
+            ..default()
+        });
+    }
+    for mut camera in &mut chart {
+        camera.viewport = Some(Viewport {
+            physical_position: UVec2::new(left, 0),
+            physical_size: UVec2::new(panel.max(1), chart_height),
             ..default()
         });
     }

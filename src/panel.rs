@@ -3,7 +3,7 @@
 
 use crate::board::ShowLabels;
 use crate::camera::ResetCamera;
-use crate::chart::{ChartArea, Flipped};
+use crate::chart::{Flipped, seam_note};
 use crate::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_WIDTH, TEXT, button_node, label};
 use crate::opponent::{HintRequested, Opponent, Purpose, Thinking};
 use crate::persist::{self, SaveRequest};
@@ -56,6 +56,10 @@ pub struct PanelClicked(pub PanelAction);
 #[derive(Component)]
 struct StatusText;
 
+/// The line above the chart saying how its edges are glued.
+#[derive(Component)]
+struct SeamNote;
+
 #[derive(Component)]
 struct ChooserArea;
 
@@ -85,6 +89,7 @@ fn on_button(event: On<Pointer<Click>>, actions: Query<&PanelAction>, mut clicke
 }
 
 fn spawn_panel(mut commands: Commands) {
+    // The column's top is left unpainted: the chart view's camera draws there.
     let column = commands
         .spawn((
             Node {
@@ -94,6 +99,23 @@ fn spawn_panel(mut commands: Commands) {
                 width: px(PANEL_WIDTH),
                 height: percent(100),
                 flex_direction: FlexDirection::Column,
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .id();
+    commands.entity(column).with_children(|c| {
+        c.spawn((
+            Node { height: px(CHART_HEIGHT), padding: UiRect::all(px(6)), ..default() },
+            Pickable::IGNORE,
+            children![(label("", 11.0, DIM), SeamNote, Pickable::IGNORE)],
+        ));
+    });
+    let body = commands
+        .spawn((
+            Node {
+                flex_direction: FlexDirection::Column,
+                flex_grow: 1.0,
                 padding: UiRect::all(px(8)),
                 row_gap: px(4),
                 ..default()
@@ -101,16 +123,8 @@ fn spawn_panel(mut commands: Commands) {
             BackgroundColor(PANEL_BG),
         ))
         .id();
-    commands.entity(column).with_children(|c| {
-        c.spawn((
-            Node {
-                height: px(CHART_HEIGHT),
-                flex_direction: FlexDirection::Row,
-                justify_content: JustifyContent::Center,
-                ..default()
-            },
-            ChartArea,
-        ));
+    commands.entity(column).add_child(body);
+    commands.entity(body).with_children(|c| {
         c.spawn(label("Surface Chess", 18.0, TEXT));
         c.spawn(Node { flex_wrap: FlexWrap::Wrap, ..default() }).with_children(|row| {
             for v in Variant::ALL {
@@ -311,7 +325,8 @@ fn show_state(
     opponent: Res<Opponent>,
     thinking: Option<Res<Thinking>>,
     mut shown_depth: Local<Option<(Purpose, u32)>>,
-    mut status: Query<&mut Text, With<StatusText>>,
+    mut status: Query<&mut Text, (With<StatusText>, Without<SeamNote>)>,
+    mut notes: Query<&mut Text, With<SeamNote>>,
     chooser: Query<Entity, With<ChooserArea>>,
     moves: Query<Entity, With<MoveList>>,
 ) {
@@ -325,6 +340,9 @@ fn show_state(
     }
     if !play.is_changed() {
         return;
+    }
+    for mut note in &mut notes {
+        note.0 = seam_note(play.variant()).to_string();
     }
     if let Ok(area) = chooser.single() {
         commands.entity(area).despawn_related::<Children>();

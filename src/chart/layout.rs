@@ -1,0 +1,221 @@
+//! Where the charts lie in the chart view's plane: chart after chart from left to right, one
+//! unit per cell, centred on the origin, turned half a turn when flipped.
+
+use bevy::math::Vec2;
+use surface_chess_rules::{Cell, Coord, Dir, Link, Mesh as Topology, Variant};
+
+/// The gap between two charts, in cells.
+const GAP: f32 = 1.6;
+
+/// The charts' placement for a board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartLayout {
+    /// The board.
+    pub variant: Variant,
+    /// Black's point of view: everything turned half a turn (text stays upright).
+    pub flipped: bool,
+    /// The left edge of each chart.
+    offsets: Vec<f32>,
+    /// Width and height of all charts together.
+    pub size: Vec2,
+}
+
+/// An arrow marking a glued edge.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EdgeArrow {
+    /// The middle of the edge.
+    pub at: Vec2,
+    /// The unit direction it points.
+    pub dir: Vec2,
+    /// Two chevrons (the second pair of glued edges) instead of one.
+    pub double: bool,
+}
+
+impl EdgeArrow {
+    /// The arrow's strokes: one or two chevrons centred on the edge.
+    pub fn strokes(&self) -> Vec<(Vec2, Vec2)> {
+        let across = self.dir.perp() * 0.22;
+        let shifts: &[f32] = if self.double { &[-0.11, 0.11] } else { &[0.0] };
+        let mut out = Vec::new();
+        for &shift in shifts {
+            let centre = self.at + self.dir * shift;
+            let apex = centre + self.dir * 0.15;
+            let back = centre - self.dir * 0.15;
+            out.push((back - across, apex));
+            out.push((apex, back + across));
+        }
+        out
+    }
+}
+
+impl ChartLayout {
+    /// The layout of a board's charts.
+    pub fn new(variant: Variant, flipped: bool) -> ChartLayout {
+        let charts = variant.rules().complex.charts();
+        let mut offsets = Vec::with_capacity(charts.len());
+        let mut x = 0.0;
+        for chart in charts {
+            offsets.push(x);
+            x += f32::from(chart.width) + GAP;
+        }
+        let height = charts.iter().map(|c| f32::from(c.height)).fold(0.0, f32::max);
+        ChartLayout { variant, flipped, offsets, size: Vec2::new(x - GAP, height) }
+    }
+
+    /// A point of chart `chart` given in cell units from its south-west corner.
+    pub fn point(&self, chart: u8, x: f32, y: f32) -> Vec2 {
+        let p = Vec2::new(self.offsets[usize::from(chart)] + x, y) - self.size / 2.0;
+        if self.flipped { -p } else { p }
+    }
+
+    fn corner(&self, at: Coord, dx: f32, dy: f32) -> Vec2 {
+        self.point(at.chart, f32::from(at.file) + dx, f32::from(at.rank) + dy)
+    }
+
+    /// The centre of a cell.
+    pub fn centre(&self, cell: Cell) -> Vec2 {
+        self.corner(self.variant.rules().complex.coord(cell), 0.5, 0.5)
+    }
+
+    /// The two ends of one side of a cell.
+    pub fn side(&self, cell: Cell, side: Dir) -> (Vec2, Vec2) {
+        let at = self.variant.rules().complex.coord(cell);
+        let (a, b) = match side {
+            Dir::South => ((0.0, 0.0), (1.0, 0.0)),
+            Dir::North => ((0.0, 1.0), (1.0, 1.0)),
+            Dir::West => ((0.0, 0.0), (0.0, 1.0)),
+            Dir::East => ((1.0, 0.0), (1.0, 1.0)),
+        };
+        (self.corner(at, a.0, a.1), self.corner(at, b.0, b.1))
+    }
+
+    /// The chart corners that are cone points (eight cells around a vertex), each place once.
+    pub fn cone_corners(&self) -> Vec<Vec2> {
+        let complex = &self.variant.rules().complex;
+        let topology = Topology::of(complex);
+        let corner = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+        let mut out: Vec<Vec2> = Vec::new();
+        for cell in complex.cells() {
+            for (i, &vertex) in topology.corners[cell.index()].iter().enumerate() {
+                if topology.links[vertex as usize] == Link::Circle(8) {
+                    let at = self.corner(complex.coord(cell), corner[i].0, corner[i].1);
+                    if !out.iter().any(|p| p.distance(at) < 1e-3) {
+                        out.push(at);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// File letters below and rank numbers left of each chart.
+    pub fn coordinates(&self) -> Vec<(String, Vec2)> {
+        let mut out = Vec::new();
+        for (ci, chart) in self.variant.rules().complex.charts().iter().enumerate() {
+            let ci = ci as u8;
+            for file in 0..chart.width {
+                out.push((char::from(b'a' + file).to_string(), self.point(ci, f32::from(file) + 0.5, -0.45)));
+            }
+            for rank in 0..chart.height {
+                out.push(((rank + 1).to_string(), self.point(ci, -0.55, f32::from(rank) + 0.5)));
+            }
+        }
+        out
+    }
+
+    /// The chart names above the charts (genus two: I and II).
+    pub fn titles(&self) -> Vec<(String, Vec2)> {
+        let charts = self.variant.rules().complex.charts();
+        charts
+            .iter()
+            .enumerate()
+            .filter_map(|(ci, chart)| {
+                let name = chart.label?;
+                Some((name.to_string(), self.point(ci as u8, f32::from(chart.width) / 2.0, self.size.y + 0.55)))
+            })
+            .collect()
+    }
+
+    /// On a single-chart board, an arrow on each glued edge, the same on both edges of a pair when
+    /// they are glued the same way round and opposite when the gluing reverses them.
+    pub fn edge_arrows(&self) -> Vec<EdgeArrow> {
+        let complex = &self.variant.rules().complex;
+        let [chart] = complex.charts() else { return Vec::new() };
+        let (w, h) = (chart.width, chart.height);
+        let turn = if self.flipped { -1.0 } else { 1.0 };
+        let mut out = Vec::new();
+        let cell = |file, rank| complex.cell_at(Coord { chart: 0, file, rank }).expect("on the chart");
+        // East to west: does the bottom cell of the east column land on the bottom of the west one?
+        if let Some(g) = complex.gluing(cell(w - 1, 0), Dir::East) {
+            let same = complex.coord(g.to).rank == 0;
+            let up = Vec2::Y * turn;
+            let (wf, hf) = (f32::from(w), f32::from(h));
+            out.push(EdgeArrow { at: self.point(0, wf, hf / 2.0), dir: up, double: false });
+            out.push(EdgeArrow { at: self.point(0, 0.0, hf / 2.0), dir: if same { up } else { -up }, double: false });
+        }
+        // North to south, drawn with double chevrons.
+        if let Some(g) = complex.gluing(cell(0, h - 1), Dir::North) {
+            let same = complex.coord(g.to).file == 0;
+            let right = Vec2::X * turn;
+            let (wf, hf) = (f32::from(w), f32::from(h));
+            out.push(EdgeArrow { at: self.point(0, wf / 2.0, hf), dir: right, double: true });
+            out.push(EdgeArrow {
+                at: self.point(0, wf / 2.0, 0.0),
+                dir: if same { right } else { -right },
+                double: true,
+            });
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_tile_the_charts_without_overlap() {
+        for v in Variant::ALL {
+            let layout = ChartLayout::new(v, false);
+            let complex = &v.rules().complex;
+            let mut centres: Vec<Vec2> = complex.cells().map(|c| layout.centre(c)).collect();
+            for c in &centres {
+                assert!(c.x.abs() < layout.size.x / 2.0 && c.y.abs() < layout.size.y / 2.0, "{v}: inside");
+            }
+            centres.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+            centres.dedup_by(|a, b| a.distance(*b) < 0.5);
+            assert_eq!(centres.len(), complex.len(), "{v}: one place per cell");
+            // Flipping turns the picture half a turn.
+            let flipped = ChartLayout::new(v, true);
+            for c in complex.cells() {
+                assert_eq!(flipped.centre(c), -layout.centre(c));
+            }
+        }
+    }
+
+    #[test]
+    fn cone_points_show_only_on_genus_two() {
+        for v in Variant::ALL {
+            let corners = ChartLayout::new(v, false).cone_corners();
+            assert_eq!(corners.is_empty(), v != Variant::Genus2, "{v}");
+        }
+        // Each of the two cone points has eight cells around it; on the charts they show at
+        // more than one place, and never more than eight in all per cone point.
+        let n = ChartLayout::new(Variant::Genus2, false).cone_corners().len();
+        assert!((2..=16).contains(&n), "{n} cone corners");
+    }
+
+    #[test]
+    fn edge_arrows_show_each_gluing() {
+        let dirs = |v: Variant| -> Vec<(Vec2, bool)> {
+            ChartLayout::new(v, false).edge_arrows().iter().map(|a| (a.dir, a.double)).collect()
+        };
+        // Möbius and Endless: east and west glued reversed; north and south are boundary.
+        for v in [Variant::Mobius, Variant::Endless] {
+            assert_eq!(dirs(v), vec![(Vec2::Y, false), (-Vec2::Y, false)], "{v}");
+        }
+        // Klein: the sides reversed, the ranks wrap the same way round.
+        assert_eq!(dirs(Variant::Klein), vec![(Vec2::Y, false), (-Vec2::Y, false), (Vec2::X, true), (Vec2::X, true)]);
+        assert!(dirs(Variant::Chess).is_empty() && dirs(Variant::Genus2).is_empty());
+    }
+}

@@ -1,0 +1,178 @@
+//! The flat chart view: every chart of the board laid flat, seen by its own orthographic camera
+//! in the viewport above the panel, showing the same position as the surface. Chart cells are
+//! meshes that carry their cell like the surface's patches, so the same highlighting and the same
+//! picking serve both views. Seams are red, the single-chart boards' gluings are marked with
+//! arrows on the edges, and the coordinates and pieces are written in the stroke font.
+
+mod layout;
+mod tokens;
+
+pub use layout::ChartLayout;
+pub use tokens::{ChartMark, ChartToken, piece_glyph};
+
+use crate::board::{self, CellPatch, Palette, base_class};
+use crate::flat::FlatMaterial;
+use crate::glyphs::{flat_text_mesh, push_stroke, stroke_mesh};
+use crate::layout::PANEL_BG;
+use crate::play::Play;
+use bevy::camera::visibility::RenderLayers;
+use bevy::prelude::*;
+use surface_chess_rules::{Dir, Variant};
+
+/// The render layer of the chart view (the surface is on layer 0).
+pub const CHART_LAYER: usize = 1;
+
+/// Draw the charts upside down (Black's point of view).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flipped(pub bool);
+
+/// Everything drawn for the current charts, rebuilt when the board or the flip changes.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct ChartPart;
+
+/// The chart's layout in use.
+#[derive(Resource, Clone, Debug)]
+pub struct ChartShown(pub ChartLayout);
+
+/// The chart view.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Flipped>().add_systems(Startup, tokens::make_kit).add_systems(
+        Update,
+        (
+            build_charts.in_set(crate::AppSystems::Build),
+            (tokens::place_tokens, tokens::mark_destinations).in_set(crate::AppSystems::Show),
+        ),
+    );
+}
+
+/// The chart's colours (cells use the surface's palette).
+const COORDINATE: Color = Color::srgb(0.60, 0.63, 0.68);
+
+/// Rebuilds the charts when the board or the flip changes.
+fn build_charts(
+    mut commands: Commands,
+    play: Res<Play>,
+    flipped: Res<Flipped>,
+    shown: Option<Res<ChartShown>>,
+    palette: Option<Res<Palette>>,
+    parts: Query<Entity, With<ChartPart>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<FlatMaterial>>,
+) {
+    let Some(palette) = palette else { return };
+    let layout = ChartLayout::new(play.variant(), flipped.0);
+    if shown.is_some_and(|s| s.0 == layout) {
+        return;
+    }
+    for e in &parts {
+        commands.entity(e).despawn();
+    }
+    let layer = RenderLayers::layer(CHART_LAYER);
+    let variant = layout.variant;
+    let complex = &variant.rules().complex;
+    let square = meshes.add(Rectangle::new(1.0, 1.0));
+    for cell in complex.cells() {
+        commands
+            .spawn((
+                Mesh3d(square.clone()),
+                MeshMaterial3d(palette.base[base_class(variant, cell)].clone()),
+                Transform::from_translation(layout.centre(cell).extend(0.0)),
+                CellPatch(cell),
+                ChartPart,
+                layer.clone(),
+            ))
+            .observe(board::on_press)
+            .observe(board::on_click)
+            .observe(board::on_over)
+            .observe(board::on_out);
+    }
+    // A backdrop in the panel's colour: the view does not clear (it shares the window's target).
+    let backdrop = materials.add(FlatMaterial::solid(PANEL_BG));
+    commands.spawn((
+        Mesh3d(meshes.add(Rectangle::new(500.0, 500.0))),
+        MeshMaterial3d(backdrop),
+        Transform::from_xyz(0.0, 0.0, -1.0),
+        ChartPart,
+        Pickable::IGNORE,
+        layer.clone(),
+    ));
+    let ink = materials.add(FlatMaterial::solid(COORDINATE));
+    let mut text = |text: &str, at: Vec2, height: f32| {
+        commands.spawn((
+            Mesh3d(meshes.add(flat_text_mesh(text, height))),
+            MeshMaterial3d(ink.clone()),
+            Transform::from_translation(at.extend(0.05)),
+            ChartPart,
+            Pickable::IGNORE,
+            layer.clone(),
+        ));
+    };
+    for (label, at) in layout.coordinates() {
+        text(&label, at, 0.32);
+    }
+    for (label, at) in layout.titles() {
+        text(&label, at, 0.45);
+    }
+    let cone = meshes.add(Circle::new(0.1));
+    for at in layout.cone_corners() {
+        commands.spawn((
+            Mesh3d(cone.clone()),
+            MeshMaterial3d(palette.cone.clone()),
+            Transform::from_translation(at.extend(0.08)),
+            ChartPart,
+            Pickable::IGNORE,
+            layer.clone(),
+        ));
+    }
+    commands.spawn((
+        Mesh3d(meshes.add(seams_and_arrows(&layout))),
+        MeshMaterial3d(palette.seam.clone()),
+        Transform::from_xyz(0.0, 0.0, 0.06),
+        ChartPart,
+        Pickable::IGNORE,
+        layer,
+    ));
+    commands.insert_resource(ChartShown(layout));
+}
+
+/// The seams (cell sides glued to something other than the in-chart neighbour) as red strokes,
+/// and on single-chart boards an arrow on each glued edge pair, pointing the way the gluing
+/// matches the edges (opposite arrows: the edge is glued reversed).
+fn seams_and_arrows(layout: &ChartLayout) -> Mesh {
+    let complex = &layout.variant.rules().complex;
+    let (mut positions, mut indices) = (Vec::new(), Vec::new());
+    let mut stroke = |a: Vec2, b: Vec2, half: f32| {
+        push_stroke(a.extend(0.0), b.extend(0.0), Vec3::Z, half, &mut positions, &mut indices);
+    };
+    for cell in complex.cells() {
+        for side in Dir::ALL {
+            let Some(g) = complex.gluing(cell, side) else { continue };
+            if complex.crosses_seam(cell, side.vector(), g.to, g.derivative) {
+                let (a, b) = layout.side(cell, side);
+                stroke(a, b, 0.035);
+            }
+        }
+    }
+    for arrow in layout.edge_arrows() {
+        for (a, b) in arrow.strokes() {
+            stroke(a, b, 0.04);
+        }
+    }
+    stroke_mesh(&positions, indices)
+}
+
+/// Whether a board is drawn as one chart with its gluings marked on the edges.
+pub fn single_chart(variant: Variant) -> bool {
+    variant.rules().complex.charts().len() == 1
+}
+
+/// What the chart's edges mean on single-chart boards, in words.
+pub fn seam_note(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Mobius => "east of j,r is a,10−r",
+        Variant::Endless => "east of h,r is a,9−r",
+        Variant::Klein => "east of i,r is a,19−r; ranks wrap",
+        Variant::Genus2 => "charts I and II: red edges are seams, yellow dots the cone points",
+        Variant::Chess => "",
+    }
+}

@@ -1,0 +1,71 @@
+//! The chart view, headless: one pickable cell per rules cell at its chart place, pieces and
+//! destination marks following the position, and flipping turning the picture half a turn.
+
+use bevy::prelude::*;
+use surface_chess::board::{self, CellPatch};
+use surface_chess::chart::{self, ChartLayout, ChartPart, Flipped};
+use surface_chess::flat::FlatMaterial;
+use surface_chess::logic_plugin;
+use surface_chess::play::{CellPicked, Play};
+use surface_chess_rules::Variant;
+
+fn chart_app(variant: Variant) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
+        .init_asset::<Mesh>()
+        .init_asset::<FlatMaterial>()
+        .insert_resource(Play::new(variant))
+        .add_plugins((board::palette_plugin, chart::plugin));
+    app.update();
+    app.update();
+    app
+}
+
+/// Chart cells and where they are.
+fn chart_cells(app: &mut App) -> Vec<(CellPatch, Vec3)> {
+    let mut q = app.world_mut().query_filtered::<(&CellPatch, &Transform), With<ChartPart>>();
+    q.iter(app.world()).map(|(c, t)| (*c, t.translation)).collect()
+}
+
+#[test]
+fn every_cell_is_on_the_chart_once_at_its_place() {
+    for v in Variant::ALL {
+        let mut app = chart_app(v);
+        let cells = chart_cells(&mut app);
+        let complex = &v.rules().complex;
+        assert_eq!(cells.len(), complex.len(), "{v}");
+        let layout = ChartLayout::new(v, false);
+        for (CellPatch(cell), at) in cells {
+            assert_eq!(at.truncate(), layout.centre(cell), "{v}: {}", complex.name(cell));
+        }
+    }
+}
+
+#[test]
+fn tokens_and_marks_follow_the_position_and_flipping_turns_the_chart() {
+    let mut app = chart_app(Variant::Mobius);
+    let count = |app: &mut App, f: fn(&World, Entity) -> bool| {
+        let mut q = app.world_mut().query::<Entity>();
+        let entities: Vec<Entity> = q.iter(app.world()).collect();
+        entities.into_iter().filter(|&e| f(app.world(), e)).count()
+    };
+    let tokens = |w: &World, e: Entity| w.get::<chart::ChartToken>(e).is_some();
+    let marks = |w: &World, e: Entity| w.get::<chart::ChartMark>(e).is_some();
+    let pieces = app.world().resource::<Play>().shown().pieces().count();
+    assert_eq!(count(&mut app, tokens), 3 * pieces, "disc, rim and letter per piece");
+    assert_eq!(count(&mut app, marks), 0);
+    let b2 = Variant::Mobius.rules().complex.parse_cell("b2").unwrap();
+    app.world_mut().write_message(CellPicked(b2));
+    app.update();
+    let destinations = app.world().resource::<Play>().destinations().len();
+    assert!(destinations > 0);
+    assert_eq!(count(&mut app, marks), destinations, "one mark per destination");
+    let before = chart_cells(&mut app);
+    app.world_mut().resource_mut::<Flipped>().0 = true;
+    app.update();
+    let after = chart_cells(&mut app);
+    for (cell, at) in before {
+        let (_, flipped) = after.iter().find(|(c, _)| *c == cell).expect("still there");
+        assert_eq!(flipped.truncate(), -at.truncate());
+    }
+}
