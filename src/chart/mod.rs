@@ -172,7 +172,7 @@ pub fn seam_note(variant: Variant) -> &'static str {
         Variant::Mobius => "east of j,r is a,10−r",
         Variant::Endless => "east of h,r is a,9−r",
         Variant::Klein => "east of i,r is a,19−r; ranks wrap",
-        Variant::Genus2 => "charts I and II: red edges are seams, yellow dots the cone points",
+        Variant::Genus2 => "charts I, II; red: seams; yellow: cone points",
         Variant::Chess => "",
     }
 }
