@@ -49,6 +49,7 @@ pub fn plugin(app: &mut App) {
 const COORDINATE: Color = Color::srgb(0.60, 0.63, 0.68);
 
 /// Rebuilds the charts when the board or the flip changes.
+#[allow(clippy::too_many_arguments)]
 fn build_charts(
     mut commands: Commands,
     play: Res<Play>,
