@@ -1,6 +1,7 @@
-//! The cameras: an orbiting 3D camera over the surface, in the viewport left of the side panel,
-//! and the UI camera over the whole window. R (or the panel's button) resets the view. There are
-//! no lights: shading is baked into vertex colours for software renderers.
+//! The cameras: an orbiting 3D camera over the surface in the viewport left of the side panel,
+//! the chart view's orthographic camera above the panel, and the UI camera over the whole window.
+//! R (or the panel's button) resets the 3D view. There are no lights: shading is baked into
+//! vertex colours for software renderers.
 
 use crate::board::Embedded;
 use crate::chart::{CHART_LAYER, ChartShown};
