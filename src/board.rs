@@ -192,7 +192,10 @@ fn rebuild_board(
         (surface::grid_lines(&surface, size * 0.004), palette.grid.clone()),
         (surface::seam_lines(&surface, size * 0.008), palette.seam.clone()),
     ] {
-        commands.spawn((Mesh3d(meshes.add(mesh)), MeshMaterial3d(material), BoardPart, Pickable::IGNORE));
+        // The flat board has no seams; Bevy's mesh allocator rejects empty meshes.
+        if mesh.count_vertices() > 0 {
+            commands.spawn((Mesh3d(meshes.add(mesh)), MeshMaterial3d(material), BoardPart, Pickable::IGNORE));
+        }
     }
     for (ink, on_dark) in palette.ink.iter().zip([true, false]) {
         let cells = complex.cells().filter(|&c| base_class(surface.variant, c).is_multiple_of(2) == on_dark);

@@ -125,14 +125,18 @@ fn build_charts(
             layer.clone(),
         ));
     }
-    commands.spawn((
-        Mesh3d(meshes.add(seams_and_arrows(&layout))),
-        MeshMaterial3d(palette.seam.clone()),
-        Transform::from_xyz(0.0, 0.0, 0.06),
-        ChartPart,
-        Pickable::IGNORE,
-        layer,
-    ));
+    let seams = seams_and_arrows(&layout);
+    // The flat board has no seams; Bevy's mesh allocator rejects empty meshes.
+    if seams.count_vertices() > 0 {
+        commands.spawn((
+            Mesh3d(meshes.add(seams)),
+            MeshMaterial3d(palette.seam.clone()),
+            Transform::from_xyz(0.0, 0.0, 0.06),
+            ChartPart,
+            Pickable::IGNORE,
+            layer,
+        ));
+    }
     commands.insert_resource(ChartShown(layout));
 }
 
