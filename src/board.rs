@@ -203,6 +203,7 @@ fn rebuild_board(
         commands.spawn((
             Mesh3d(meshes.add(mesh)),
             MeshMaterial3d(ink.clone()),
+            Visibility::default(),
             CellLabels,
             BoardPart,
             Pickable::IGNORE,

@@ -1,5 +1,6 @@
-//! The chart view, headless: one pickable cell per rules cell at its chart place, pieces and
-//! destination marks following the position, and flipping turning the picture half a turn.
+//! The chart view and the surface's cell names, headless: one pickable cell per rules cell at its
+//! chart place, pieces and destination marks following the position, flipping turning the picture
+//! half a turn, and L hiding and showing the names on the surface.
 
 use bevy::prelude::*;
 use surface_chess::board::{self, CellPatch};
@@ -68,4 +69,33 @@ fn tokens_and_marks_follow_the_position_and_flipping_turns_the_chart() {
         let (_, flipped) = after.iter().find(|(c, _)| *c == cell).expect("still there");
         assert_eq!(flipped.truncate(), -at.truncate());
     }
+}
+
+#[test]
+fn the_surface_carries_cell_names_and_l_hides_them() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
+        .init_asset::<Mesh>()
+        .init_asset::<FlatMaterial>()
+        .init_resource::<ButtonInput<KeyCode>>()
+        .insert_resource(Play::new(Variant::Klein))
+        .add_plugins(board::plugin);
+    app.update();
+    app.update();
+    let visibilities = |app: &mut App| {
+        let mut q = app.world_mut().query_filtered::<&Visibility, With<board::CellLabels>>();
+        q.iter(app.world()).copied().collect::<Vec<_>>()
+    };
+    assert_eq!(visibilities(&mut app), vec![Visibility::Inherited; 2], "two inks, shown");
+    let press = |app: &mut App| {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(KeyCode::KeyL);
+        keys.clear();
+        keys.press(KeyCode::KeyL);
+        app.update();
+    };
+    press(&mut app);
+    assert_eq!(visibilities(&mut app), vec![Visibility::Hidden; 2]);
+    press(&mut app);
+    assert_eq!(visibilities(&mut app), vec![Visibility::Inherited; 2]);
 }
