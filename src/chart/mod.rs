@@ -109,7 +109,7 @@ fn build_charts(
         ));
     };
     for (label, at) in layout.coordinates() {
-        text(&label, at, 0.32);
+        text(&label, at, 0.4);
     }
     for (label, at) in layout.titles() {
         text(&label, at, 0.45);

@@ -67,7 +67,7 @@ pub fn piece_glyph(variant: Variant, piece: Piece) -> String {
 
 /// The height of a glyph string so that it fits on a disc.
 fn letter_height(glyph: &str) -> f32 {
-    0.42f32.min(0.58 * ASCENT / text_width(glyph))
+    0.48f32.min(0.62 * ASCENT / text_width(glyph))
 }
 
 /// Respawns the pieces whenever the position on show or the charts change.
