@@ -8,7 +8,8 @@ use crate::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_WIDTH, TEXT, button_node,
 use crate::opponent::{HintRequested, Opponent, Purpose, Thinking};
 use crate::persist::{self, SaveRequest};
 use crate::play::{ActionChosen, Play};
-use bevy::picking::events::{Click, Pointer};
+use bevy::input::mouse::MouseScrollUnit;
+use bevy::picking::events::{Click, Pointer, Scroll};
 use bevy::prelude::*;
 use bevy::text::EditableText;
 use surface_chess_rules::engine::Level;
@@ -106,7 +107,8 @@ fn spawn_panel(mut commands: Commands) {
         .id();
     commands.entity(column).with_children(|c| {
         c.spawn((
-            Node { height: px(CHART_HEIGHT), padding: UiRect::all(px(6)), ..default() },
+            // The chart view's place: never squeezed by a long move list below.
+            Node { height: px(CHART_HEIGHT), flex_shrink: 0.0, padding: UiRect::all(px(6)), ..default() },
             Pickable::IGNORE,
             children![(label("", 11.0, DIM), SeamNote, Pickable::IGNORE)],
         ));
@@ -116,6 +118,8 @@ fn spawn_panel(mut commands: Commands) {
             Node {
                 flex_direction: FlexDirection::Column,
                 flex_grow: 1.0,
+                min_height: px(0),
+                overflow: Overflow::clip(),
                 padding: UiRect::all(px(8)),
                 row_gap: px(4),
                 ..default()
@@ -170,17 +174,25 @@ fn spawn_panel(mut commands: Commands) {
             row.spawn(button("Save", PanelAction::Save)).observe(on_button);
             row.spawn(button("Load", PanelAction::Load)).observe(on_button);
         });
+        c.spawn(Node { align_items: AlignItems::Center, column_gap: px(6), ..default() }).with_children(|row| {
+            row.spawn(label("Moves (click one to see it)", 13.0, DIM));
+            row.spawn(button("live", PanelAction::View(None))).observe(on_button);
+        });
         c.spawn((
             Node {
                 flex_direction: FlexDirection::Row,
                 flex_wrap: FlexWrap::Wrap,
-                overflow: Overflow::clip(),
+                overflow: Overflow::scroll_y(),
                 flex_grow: 1.0,
+                flex_basis: px(0),
+                min_height: px(0),
                 align_content: AlignContent::FlexStart,
                 ..default()
             },
+            ScrollPosition::default(),
             MoveList,
-        ));
+        ))
+        .observe(scroll_moves);
     });
 }
 
@@ -358,11 +370,25 @@ fn show_state(
     }
     if let Ok(list) = moves.single() {
         commands.entity(list).despawn_related::<Children>();
-        let live = commands.spawn(button("live", PanelAction::View(None))).observe(on_button).id();
-        commands.entity(list).add_child(live);
         for (ply, text) in move_entries(&play.game).into_iter().enumerate() {
             let b = commands.spawn(button(text, PanelAction::View(Some(ply + 1)))).observe(on_button).id();
             commands.entity(list).add_child(b);
         }
+        // Follow the game: the newest moves in view (layout clamps this to the end).
+        if play.viewing.is_none() {
+            commands.entity(list).insert(ScrollPosition(Vec2::new(0.0, f32::MAX)));
+        }
     }
+}
+
+/// The mouse wheel scrolls the move list.
+fn scroll_moves(event: On<Pointer<Scroll>>, mut lists: Query<(&mut ScrollPosition, &ComputedNode), With<MoveList>>) {
+    let Ok((mut position, node)) = lists.single_mut() else { return };
+    let step = match event.unit {
+        MouseScrollUnit::Line => 24.0,
+        MouseScrollUnit::Pixel => 1.0,
+    };
+    // Start from where the list really is (a requested position past the end is clamped).
+    let now = node.scroll_position.y * node.inverse_scale_factor;
+    position.0.y = (now - event.y * step).max(0.0);
 }
