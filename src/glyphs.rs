@@ -175,14 +175,19 @@ pub fn stroke_mesh(positions: &[Vec3], indices: Vec<u32>) -> Mesh {
 /// A line of text in the xy plane facing +z, `height` tall from baseline to cap height, centred
 /// on the origin.
 pub fn flat_text_mesh(text: &str, height: f32) -> Mesh {
+    let (mut positions, mut indices) = (Vec::new(), Vec::new());
+    push_flat_text(text, Vec2::ZERO, height, &mut positions, &mut indices);
+    stroke_mesh(&positions, indices)
+}
+
+/// Adds a line of text in the xy plane facing +z, `height` tall, centred on `at`.
+pub fn push_flat_text(text: &str, at: Vec2, height: f32, positions: &mut Vec<Vec3>, indices: &mut Vec<u32>) {
     let scale = height / ASCENT;
     let centre = Vec2::new(text_width(text), ASCENT) / 2.0;
-    let (mut positions, mut indices) = (Vec::new(), Vec::new());
     for (a, b) in text_segments(text) {
-        let at = |p: Vec2| ((p - centre) * scale).extend(0.0);
-        push_stroke(at(a), at(b), Vec3::Z, 0.5 * STROKE * scale, &mut positions, &mut indices);
+        let place = |p: Vec2| (at + (p - centre) * scale).extend(0.0);
+        push_stroke(place(a), place(b), Vec3::Z, 0.5 * STROKE * scale, positions, indices);
     }
-    stroke_mesh(&positions, indices)
 }
 
 /// Stroke width in font units.

@@ -12,7 +12,7 @@ pub use tokens::{ChartMark, ChartToken, piece_glyph};
 
 use crate::board::{self, CellPatch, Palette, base_class};
 use crate::flat::FlatMaterial;
-use crate::glyphs::{flat_text_mesh, push_stroke, stroke_mesh};
+use crate::glyphs::{push_flat_text, push_stroke, stroke_mesh};
 use crate::layout::PANEL_BG;
 use crate::play::Play;
 use bevy::camera::visibility::RenderLayers;
@@ -97,23 +97,24 @@ fn build_charts(
         Pickable::IGNORE,
         layer.clone(),
     ));
-    let ink = materials.add(FlatMaterial::solid(COORDINATE));
-    let mut text = |text: &str, at: Vec2, height: f32| {
-        commands.spawn((
-            Mesh3d(meshes.add(flat_text_mesh(text, height))),
-            MeshMaterial3d(ink.clone()),
-            Transform::from_translation(at.extend(0.05)),
-            ChartPart,
-            Pickable::IGNORE,
-            layer.clone(),
-        ));
-    };
-    for (label, at) in layout.coordinates() {
-        text(&label, at, 0.4);
+    // All coordinates and titles as one mesh.
+    let (mut positions, mut indices) = (Vec::new(), Vec::new());
+    for (label, at, height) in layout
+        .coordinates()
+        .into_iter()
+        .map(|(l, at)| (l, at, 0.4))
+        .chain(layout.titles().into_iter().map(|(l, at)| (l, at, 0.45)))
+    {
+        push_flat_text(&label, at, height, &mut positions, &mut indices);
     }
-    for (label, at) in layout.titles() {
-        text(&label, at, 0.45);
-    }
+    commands.spawn((
+        Mesh3d(meshes.add(stroke_mesh(&positions, indices))),
+        MeshMaterial3d(materials.add(FlatMaterial::solid(COORDINATE))),
+        Transform::from_xyz(0.0, 0.0, 0.05),
+        ChartPart,
+        Pickable::IGNORE,
+        layer.clone(),
+    ));
     let cone = meshes.add(Circle::new(0.1));
     for at in layout.cone_corners() {
         commands.spawn((
