@@ -296,7 +296,8 @@ fn highlight_cells(
     play: Res<Play>,
     hovered: Res<Hovered>,
     palette: Res<Palette>,
-    mut patches: Query<(&CellPatch, &mut MeshMaterial3d<FlatMaterial>)>,
+    // Pieces carry their cell too (to be picked), but keep their own colour.
+    mut patches: Query<(&CellPatch, &mut MeshMaterial3d<FlatMaterial>), Without<crate::pieces::PieceModel>>,
     added: Query<(), Added<CellPatch>>,
 ) {
     if !play.is_changed() && !hovered.is_changed() && added.is_empty() {
