@@ -99,3 +99,39 @@ fn the_surface_carries_cell_names_and_l_hides_them() {
     press(&mut app);
     assert_eq!(visibilities(&mut app), vec![Visibility::Inherited; 2]);
 }
+
+#[test]
+fn selecting_lights_the_cell_on_both_views_and_leaves_the_pieces_their_colour() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
+        .init_asset::<Mesh>()
+        .init_asset::<FlatMaterial>()
+        .init_resource::<ButtonInput<KeyCode>>()
+        .insert_resource(Play::new(Variant::Mobius))
+        .add_plugins((board::plugin, chart::plugin, surface_chess::pieces::plugin));
+    app.update();
+    app.update();
+    let b2 = Variant::Mobius.rules().complex.parse_cell("b2").unwrap();
+    app.world_mut().write_message(CellPicked(b2));
+    app.update();
+    let selected = app.world().resource::<board::Palette>().selected.clone();
+    let mut q = app.world_mut().query::<(
+        &CellPatch,
+        &MeshMaterial3d<FlatMaterial>,
+        Has<ChartPart>,
+        Has<surface_chess::pieces::PieceModel>,
+    )>();
+    let (mut surface_lit, mut chart_lit, mut pieces) = (0, 0, 0);
+    for (&CellPatch(cell), material, on_chart, piece) in q.iter(app.world()) {
+        let lit = material.0 == selected;
+        if piece {
+            pieces += 1;
+            assert!(!lit, "a piece keeps its colour");
+        } else if lit {
+            assert_eq!(cell, b2, "only the selected cell lights up");
+            if on_chart { chart_lit += 1 } else { surface_lit += 1 }
+        }
+    }
+    assert_eq!((surface_lit, chart_lit), (1, 1), "the cell lights up on the surface and the chart");
+    assert!(pieces > 0, "pieces are on the board");
+}
