@@ -10,16 +10,25 @@ use surface_chess::logic_plugin;
 use surface_chess::play::{CellPicked, Play};
 use surface_chess_rules::Variant;
 
-fn chart_app(variant: Variant) -> App {
+/// The app's logic with the given drawing plugins, without a renderer: meshes and materials
+/// are plain assets.
+fn app_with(variant: Variant, plugins: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
         .init_asset::<Mesh>()
         .init_asset::<FlatMaterial>()
-        .insert_resource(Play::new(variant))
-        .add_plugins((board::palette_plugin, chart::plugin));
+        .init_resource::<ButtonInput<KeyCode>>()
+        .insert_resource(Play::new(variant));
+    plugins(&mut app);
     app.update();
     app.update();
     app
+}
+
+fn chart_app(variant: Variant) -> App {
+    app_with(variant, |app| {
+        app.add_plugins((board::palette_plugin, chart::plugin));
+    })
 }
 
 /// Chart cells and where they are.
@@ -73,15 +82,9 @@ fn tokens_and_marks_follow_the_position_and_flipping_turns_the_chart() {
 
 #[test]
 fn the_surface_carries_cell_names_and_l_hides_them() {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
-        .init_asset::<Mesh>()
-        .init_asset::<FlatMaterial>()
-        .init_resource::<ButtonInput<KeyCode>>()
-        .insert_resource(Play::new(Variant::Klein))
-        .add_plugins(board::plugin);
-    app.update();
-    app.update();
+    let mut app = app_with(Variant::Klein, |app| {
+        app.add_plugins(board::plugin);
+    });
     let visibilities = |app: &mut App| {
         let mut q = app.world_mut().query_filtered::<&Visibility, With<board::CellLabels>>();
         q.iter(app.world()).copied().collect::<Vec<_>>()
@@ -102,15 +105,9 @@ fn the_surface_carries_cell_names_and_l_hides_them() {
 
 #[test]
 fn selecting_lights_the_cell_on_both_views_and_leaves_the_pieces_their_colour() {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
-        .init_asset::<Mesh>()
-        .init_asset::<FlatMaterial>()
-        .init_resource::<ButtonInput<KeyCode>>()
-        .insert_resource(Play::new(Variant::Mobius))
-        .add_plugins((board::plugin, chart::plugin, surface_chess::pieces::plugin));
-    app.update();
-    app.update();
+    let mut app = app_with(Variant::Mobius, |app| {
+        app.add_plugins((board::plugin, chart::plugin, surface_chess::pieces::plugin));
+    });
     let b2 = Variant::Mobius.rules().complex.parse_cell("b2").unwrap();
     app.world_mut().write_message(CellPicked(b2));
     app.update();
