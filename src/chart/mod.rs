@@ -167,11 +167,6 @@ fn seams_and_arrows(layout: &ChartLayout) -> Mesh {
     stroke_mesh(&positions, indices)
 }
 
-/// Whether a board is drawn as one chart with its gluings marked on the edges.
-pub fn single_chart(variant: Variant) -> bool {
-    variant.rules().complex.charts().len() == 1
-}
-
 /// What the chart's edges mean on single-chart boards, in words.
 pub fn seam_note(variant: Variant) -> &'static str {
     match variant {
