@@ -39,21 +39,43 @@ impl Position {
     /// Ordinary chess's insufficient material: bare kings, a single minor piece, or only bishops
     /// all on one colour of the flat board.
     pub fn insufficient_material(&self) -> bool {
-        let others: Vec<(Cell, Role)> =
-            self.pieces().filter(|(_, p)| p.role() != Role::King).map(|(c, p)| (c, p.role())).collect();
-        match others.as_slice() {
-            [] => true,
-            [(_, Role::Knight | Role::Bishop)] => true,
-            bishops if bishops.iter().all(|(_, r)| *r == Role::Bishop) => {
-                let shade = |c: Cell| {
-                    let at = self.complex().coord(c);
-                    (at.file + at.rank) % 2
-                };
-                bishops.iter().all(|&(c, _)| shade(c) == shade(bishops[0].0))
+        let shade = |c: Cell| {
+            let at = self.complex().coord(c);
+            (at.file + at.rank) % 2
+        };
+        let (mut minors, mut knights) = (0, 0);
+        let mut shades = [false; 2];
+        for (c, piece) in self.pieces() {
+            match piece.role() {
+                Role::King => {}
+                Role::Knight => {
+                    minors += 1;
+                    knights += 1;
+                }
+                Role::Bishop => {
+                    minors += 1;
+                    shades[usize::from(shade(c))] = true;
+                }
+                Role::Pawn | Role::Rook | Role::Queen => return false,
             }
-            _ => false,
         }
+        minors <= 1 || (knights == 0 && !(shades[0] && shades[1]))
     }
+}
+
+/// The draw by material that the rules declare at once, if any: bare kings on every board, and on
+/// `chess` also insufficient material. Games and the search both ask this.
+pub fn material_draw(p: &Position) -> Option<EndReason> {
+    match p.rules().endings.material {
+        _ if p.bare_kings() => Some(EndReason::BareKings),
+        MaterialRule::Insufficient if p.insufficient_material() => Some(EndReason::InsufficientMaterial),
+        _ => None,
+    }
+}
+
+/// Whether the position has reached the automatic halfmove limit (a draw unless it is mate).
+pub fn move_limit_reached(p: &Position) -> bool {
+    p.halfmove() >= p.rules().endings.halfmove_draw
 }
 
 /// How a game ended.
@@ -324,17 +346,13 @@ pub fn automatic_ending(p: &Position, count: u32) -> Option<Outcome> {
             draw(EndReason::Stalemate)
         };
     }
-    match endings.material {
-        MaterialRule::BareKings if p.bare_kings() => return draw(EndReason::BareKings),
-        MaterialRule::Insufficient if p.insufficient_material() => {
-            return draw(if p.bare_kings() { EndReason::BareKings } else { EndReason::InsufficientMaterial });
-        }
-        _ => {}
+    if let Some(reason) = material_draw(p) {
+        return draw(reason);
     }
     if count >= endings.repetition_draw {
         return draw(EndReason::FivefoldRepetition);
     }
-    if p.halfmove() >= endings.halfmove_draw {
+    if move_limit_reached(p) {
         return draw(EndReason::MoveLimit);
     }
     None

@@ -18,6 +18,7 @@ mod piece;
 mod position;
 mod record;
 mod route;
+mod setup;
 mod tables;
 mod text;
 mod variant;
@@ -29,7 +30,9 @@ pub use action::{Action, ActionKind};
 pub use bits::Bits;
 pub use complex::{Cell, Chart, Complex, ComplexError, Coord, Gluing};
 pub use frame::{Dir, Frame, Vector};
-pub use game::{EndReason, Game, GameError, Outcome, PositionKey, Start, automatic_ending};
+pub use game::{
+    EndReason, Game, GameError, Outcome, PositionKey, Start, automatic_ending, material_draw, move_limit_reached,
+};
 pub use mesh::{Corner, Link, Mesh, identified_points};
 pub use notation::ParseActionError;
 pub use perft::{divide, perft};
@@ -37,6 +40,7 @@ pub use piece::{Color, Facing, Piece, Role};
 pub use position::{CastlingRights, EpTrace, IllegalAction, MAX_CELLS, Position};
 pub use record::{FinalRecord, Record, RecordError, ResultRecord, SetupRecord};
 pub use route::RouteStep;
+pub use setup::Setup;
 pub use tables::{FacingMode, king_targets, knight_targets, ray};
 pub use text::{Field, MAX_COUNTER, ParsePositionError};
 pub use variant::{

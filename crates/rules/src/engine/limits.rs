@@ -8,9 +8,11 @@ pub struct Limits {
     /// The deepest iteration, in plies. `Some(0)` searches nothing and plays a uniformly random
     /// legal action (the random mover).
     pub depth: Option<u32>,
-    /// Wall-clock budget: the search uses it and returns within it (plus about a millisecond).
+    /// Wall-clock budget, counted from the call: the search uses it and returns within a few
+    /// milliseconds of it on any position, with the best action found so far.
     pub movetime: Option<Duration>,
-    /// Node budget: unlike time, it stops every run of the same search at the same point.
+    /// Node budget: unlike time, it stops every run of the same search at the same point (also
+    /// within the first iteration).
     pub nodes: Option<u64>,
     /// Randomness at the root: each root action's score gets a random bonus from `0..=noise`
     /// centipawns, drawn from the engine's seed, so actions within `noise` of the best may be

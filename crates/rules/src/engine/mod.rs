@@ -107,7 +107,12 @@ impl Engine {
 
     /// Searches a position reached through `earlier` positions (oldest first, the position itself
     /// excluded): a repetition of any of them scores as a draw. Returns `None` if the position has
-    /// no legal action.
+    /// no legal action. It does not ask whether the rules have already ended the game (material,
+    /// repetition, move limit): [`Engine::search`] does.
+    ///
+    /// The time limit counts from the call and is kept on any position: the search returns within
+    /// a few milliseconds of it with the best action found so far, at worst the first legal action
+    /// in its move order. So do the node limit and the stop flag.
     pub fn search_position<'h>(
         &mut self,
         position: &Position,
@@ -137,7 +142,7 @@ impl Engine {
             .map(|action| RootMove { action, bonus: if noise > 0 { self.rng.below(noise + 1) as i32 } else { 0 } })
             .collect();
         self.order.age();
-        let mut search = Search::new(&mut self.tt, &mut self.order, stop, limits, history);
+        let mut search = Search::new(&mut self.tt, &mut self.order, stop, limits, history, start);
         Some(search.run(position, moves, limits, &mut on_iteration))
     }
 }

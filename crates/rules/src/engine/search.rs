@@ -1,9 +1,14 @@
 //! Iterative-deepening principal-variation search: negamax alpha-beta with aspiration windows, a
 //! transposition table, null-move pruning, late-move reductions, check extension, and quiescence on
-//! captures and promotions. Repetitions (of the game or of the search path), bare kings and the
-//! move limit score as draws; mates score by their distance.
+//! captures and promotions. Repetitions (of the game or of the search path), the rules' material
+//! draws and the move limit score as draws; mates score by their distance.
+//!
+//! Every part of the search can be stopped: the clock, the stop flag and the node budget are looked
+//! at every [`POLL`] nodes from the first iteration on, and quiescence is bounded in depth, so a
+//! search on the most crowded position ends within a few milliseconds of its limit with the best
+//! action found so far (at worst the first action in move order).
 
-use super::eval::evaluate;
+use super::eval::{evaluate, value};
 use super::limits::Limits;
 use super::order::{MAX_PLY, Ordering, ranked, victim};
 use super::result::SearchResult;
@@ -11,9 +16,9 @@ use super::score::{INFINITY, MATE, MATE_BOUND, Score};
 use super::tt::{Bound, Table};
 use super::zobrist::hash;
 use crate::action::Action;
+use crate::game::{material_draw, move_limit_reached};
 use crate::piece::Role;
 use crate::position::Position;
-use crate::variant::Variant;
 use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::time::Instant;
 
@@ -27,8 +32,14 @@ pub(crate) struct RootMove {
 const WINDOW: i32 = 40;
 /// Quiescence skips captures that cannot lift the score to alpha even with this margin.
 const DELTA: i32 = 200;
-/// Nodes between looks at the clock and the stop flag.
-const POLL: u64 = 256;
+/// Nodes between looks at the clock and the stop flag: a node of a crowded position costs tens of
+/// microseconds, so this keeps the overrun to a few milliseconds.
+const POLL: u64 = 32;
+/// Quiescence plies in which a side in check tries every evasion (so that mates just beyond the
+/// horizon are seen); deeper, a check is answered by captures only, like any other position.
+const QUIESCENCE_EVASIONS: u32 = 1;
+/// The deepest quiescence: beyond it the static evaluation stands.
+const QUIESCENCE_DEPTH: u32 = 8;
 
 /// One search in progress.
 pub(crate) struct Search<'a> {
@@ -42,8 +53,8 @@ pub(crate) struct Search<'a> {
     seldepth: usize,
     /// Set once the search must unwind: scores computed after it are meaningless.
     aborted: bool,
-    /// False during the first iteration, which always completes so that there is a move.
-    abortable: bool,
+    /// The depth of the iteration in progress.
+    iteration: i32,
     /// Hashes of the game's earlier positions, then of the search path down to the current node.
     path: Vec<u64>,
     lists: Vec<Vec<Action>>,
@@ -52,15 +63,16 @@ pub(crate) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// A search from a root whose earlier game positions hash to `history` (oldest first).
+    /// A search started at `start` (its time limit counts from there) from a root whose earlier
+    /// game positions hash to `history` (oldest first).
     pub fn new(
         tt: &'a mut Table,
         order: &'a mut Ordering,
         stop: &'a AtomicBool,
         limits: &Limits,
         history: Vec<u64>,
+        start: Instant,
     ) -> Search<'a> {
-        let start = Instant::now();
         Search {
             tt,
             order,
@@ -71,7 +83,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             seldepth: 0,
             aborted: false,
-            abortable: false,
+            iteration: 0,
             path: history,
             lists: vec![Vec::new(); MAX_PLY],
             ranks: vec![Vec::new(); MAX_PLY],
@@ -80,6 +92,9 @@ impl<'a> Search<'a> {
     }
 
     /// Iterative deepening over the root actions (at least one), reporting each completed iteration.
+    /// Stopped during an iteration, it keeps the best root action that iteration completed if it
+    /// is the first, else the previous iteration's (which is searched first); stopped before any,
+    /// the first root action in move order.
     pub fn run(
         &mut self,
         root: &Position,
@@ -96,6 +111,7 @@ impl<'a> Search<'a> {
         let mut result = self.report(moves[0].action, 0, 0, Vec::new());
         let mut score = 0;
         for depth in 1..=max_depth {
+            self.iteration = depth;
             let Some((value, pv)) = self.aspirate(root, &mut moves, depth, score, noisy) else { break };
             score = value;
             let completed = !self.aborted;
@@ -104,7 +120,6 @@ impl<'a> Search<'a> {
                 break;
             }
             on_iteration(&result);
-            self.abortable = true;
             let forced = moves.len() == 1 && limits.depth.is_none();
             let mate_seen = score.abs() > MATE_BOUND && MATE - score.abs() <= depth;
             if forced || mate_seen {
@@ -202,10 +217,9 @@ impl<'a> Search<'a> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.pv[ply].clear();
-        if self.abortable
-            && (self.nodes >= self.max_nodes
-                || (self.nodes.is_multiple_of(POLL)
-                    && (self.stop.load(Atomic::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d))))
+        if self.nodes >= self.max_nodes
+            || (self.nodes.is_multiple_of(POLL)
+                && (self.stop.load(Atomic::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)))
         {
             self.aborted = true;
         }
@@ -220,15 +234,12 @@ impl<'a> Search<'a> {
         (2..=back).step_by(2).any(|k| self.path[n - 1 - k] == h)
     }
 
-    /// Draws below the root: a repetition, bare kings (or ordinary chess's insufficient material),
-    /// or the move limit unless the player to move is mated.
+    /// Draws below the root: a repetition, the rules' material draw, or their move limit unless the
+    /// player to move is mated (mate comes first in the rules' order).
     fn drawn(&self, p: &Position, in_check: bool) -> bool {
         self.repeated(p.halfmove())
-            || p.bare_kings()
-            || (p.variant() == Variant::Chess
-                && (p.occupied[0].len() + p.occupied[1].len()) <= 4
-                && p.insufficient_material())
-            || (p.halfmove() >= p.rules().endings.halfmove_draw && !(in_check && p.count_legal() == 0))
+            || material_draw(p).is_some()
+            || (move_limit_reached(p) && !(in_check && p.count_legal() == 0))
     }
 
     fn take_list(&mut self, p: &Position, ply: usize) -> Vec<Action> {
@@ -255,11 +266,13 @@ impl<'a> Search<'a> {
         if self.drawn(p, in_check) {
             return 0;
         }
-        if in_check {
+        // Check extension, up to twice the iteration's depth: beyond, a chain of checks (common
+        // on crowded boards) is left to quiescence.
+        if in_check && ply <= 2 * self.iteration as usize {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(p, in_check, alpha, beta, ply);
+            return self.quiesce(p, in_check, alpha, beta, ply, 0);
         }
         self.enter(ply);
         if self.aborted {
@@ -388,14 +401,16 @@ impl<'a> Search<'a> {
         line.extend_from_slice(&below[0]);
     }
 
-    /// Quiescence: captures and queen promotions until the position is quiet (all evasions when in
-    /// check), standing pat on the static evaluation otherwise.
-    fn quiesce(&mut self, p: &Position, in_check: bool, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence, `depth` plies below the horizon: captures and queen promotions until the
+    /// position is quiet, standing pat on the static evaluation. In check during the first
+    /// [`QUIESCENCE_EVASIONS`] plies every evasion is tried; below [`QUIESCENCE_DEPTH`] the
+    /// evaluation stands.
+    fn quiesce(&mut self, p: &Position, in_check: bool, mut alpha: i32, beta: i32, ply: usize, depth: u32) -> i32 {
         self.enter(ply);
-        if self.aborted || p.bare_kings() {
+        if self.aborted || material_draw(p).is_some() {
             return 0;
         }
-        if ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1 || depth >= QUIESCENCE_DEPTH {
             return evaluate(p);
         }
         let list = self.take_list(p, ply);
@@ -403,7 +418,9 @@ impl<'a> Search<'a> {
             self.lists[ply] = list;
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let stand = if in_check { -MATE + ply as i32 } else { evaluate(p) };
+        // Past the first plies a check is answered like any position: stand pat, then captures.
+        let evasions = in_check && depth < QUIESCENCE_EVASIONS;
+        let stand = if evasions { -MATE + ply as i32 } else { evaluate(p) };
         if stand >= beta {
             self.lists[ply] = list;
             return stand;
@@ -416,18 +433,26 @@ impl<'a> Search<'a> {
         let mut best = stand;
         for &(_, a) in moves.iter() {
             let promotion = a.promotion();
-            if !in_check {
+            if !evasions {
                 if promotion.is_some_and(|r| r != Role::Queen) || (promotion.is_none() && !p.is_capture(a)) {
                     continue;
                 }
-                if promotion.is_none() && stand + victim(p, a) + DELTA <= alpha {
-                    continue;
+                if promotion.is_none() {
+                    let gain = victim(p, a);
+                    if stand + gain + DELTA <= alpha {
+                        continue;
+                    }
+                    // A more valuable piece taking a defended one loses material: not tried.
+                    let attacker = p.piece_at(a.from).map_or(0, |q| value(q.role()));
+                    if attacker > gain && p.is_attacked(a.to, !p.side_to_move()) {
+                        continue;
+                    }
                 }
             }
             let mut next = p.clone();
             next.play_unchecked(a);
             let check = next.is_check();
-            let v = -self.quiesce(&next, check, -beta, -alpha, ply + 1);
+            let v = -self.quiesce(&next, check, -beta, -alpha, ply + 1, depth + 1);
             if self.aborted {
                 break;
             }
