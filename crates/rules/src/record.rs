@@ -202,7 +202,14 @@ impl Record {
         match (game.outcome(), claimed) {
             (None, None) => Ok(()),
             (Some(actual), Some(claimed)) if actual == claimed => Ok(()),
-            (Some(actual), _) => Err(field("result", format!("the replay ends in {actual}, not as recorded"))),
+            (Some(actual), None) => Err(field(
+                "result",
+                format!("is null (a game in progress), but the game ended at ply {}: {actual}", game.actions().len()),
+            )),
+            (Some(actual), Some(claimed)) => Err(field(
+                "result",
+                format!("says '{claimed}', but the game ended at ply {}: {actual}", game.actions().len()),
+            )),
             (None, Some(claimed)) => {
                 let applied = match claimed.reason {
                     EndReason::Resignation => match claimed.winner {

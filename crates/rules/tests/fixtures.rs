@@ -62,5 +62,20 @@ fn invalid_fixtures_fail_with_named_errors() {
     let message = err("illegal-third-action.json").to_string();
     assert!(message.contains("ply 3") && message.contains("e4–e6"), "{message}");
     assert!(err("missing-promotion.json").to_string().contains("no default"));
-    assert_eq!(json_files(&dir).len(), 8, "every invalid fixture is checked");
+    // A finished game whose record says it is still going: the result field, and what ended it.
+    for (name, ending) in [
+        ("checkmate-without-result.json", "ended at ply 4: black wins by checkmate"),
+        ("stalemate-without-result.json", "ended at ply 1: draw by stalemate"),
+        ("bare-kings-without-result.json", "ended at ply 1: draw by bare kings"),
+        ("fivefold-without-result.json", "ended at ply 16: draw by fivefold repetition"),
+    ] {
+        let e = err(name);
+        assert!(matches!(e, RecordError::Field { field: "result", .. }), "{name}: {e:?}");
+        let message = e.to_string();
+        assert!(message.contains("'result'") && message.contains("is null"), "{name}: {message}");
+        assert!(message.contains(ending), "{name}: {message}");
+    }
+    let message = err("wrong-result.json").to_string();
+    assert!(message.contains("says 'white wins by checkmate'") && message.contains("black wins"), "{message}");
+    assert_eq!(json_files(&dir).len(), 12, "every invalid fixture is checked");
 }

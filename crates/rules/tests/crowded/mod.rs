@@ -1,3 +1,5 @@
+#![allow(dead_code)] // Each test crate uses part of this module.
+
 //! Crowded legal setups: random positions of any board with most cells occupied (many queens,
 //! many checks), the worst case for a search's time limit. Shared by the time-limit tests and
 //! the engine benchmark.

@@ -1,0 +1,141 @@
+//! perft pinned from the initial position of every board and from every fixture, each number
+//! with an independent reason: ordinary chess's published counts, Endless's 24 first moves from
+//! its description, and for the surfaces the reference generator of `reference/` (written again
+//! from the rules text), which walks the same trees and compares every node's actions with the
+//! library's. The deepest pins were cross-checked by the reference once (the ignored test below
+//! repeats that; it takes minutes); the reference re-checks the shallower levels on every run.
+
+mod reference;
+
+use std::path::{Path, PathBuf};
+use surface_chess_rules::{Game, Position, Record, Variant, divide, perft};
+
+/// perft from the initial position, depth 1 upwards.
+const INITIAL: [(Variant, &[u64]); 5] = [
+    (Variant::Mobius, &[25, 630, 18_710, 550_743, 18_852_235]),
+    (Variant::Klein, &[42, 1677, 88_228, 4_558_516]),
+    (Variant::Genus2, &[27, 668, 24_416, 868_372]),
+    (Variant::Endless, &[24, 578, 15_782, 428_679, 13_004_307]),
+    // The published counts of ordinary chess.
+    (Variant::Chess, &[20, 400, 8902, 197_281]),
+];
+
+/// How deep the reference re-checks on every run.
+const REFERENCE_DEPTH: u32 = 3;
+
+#[test]
+fn initial_positions_match_their_pins() {
+    for (v, counts) in INITIAL {
+        let p = Position::new(v);
+        for (depth, &expected) in (1..).zip(counts) {
+            assert_eq!(perft(&p, depth), expected, "{v} perft({depth})");
+        }
+    }
+}
+
+#[test]
+fn the_published_first_counts_agree() {
+    // Ordinary chess: 20 and 400 (the standard tables); Endless: "White starts with 24 legal
+    // moves instead of 20: the usual 20, plus four captures across the seam".
+    assert_eq!(INITIAL[4].1[..2], [20, 400]);
+    assert_eq!(INITIAL[3].1[0], 24);
+    let endless = Position::new(Variant::Endless);
+    let captures: Vec<String> =
+        endless.legal_actions().into_iter().filter(|&a| endless.is_capture(a)).map(|a| endless.notation(a)).collect();
+    assert_eq!(captures.len(), 4, "{captures:?}");
+}
+
+#[test]
+fn the_reference_generator_agrees_from_every_initial_position() {
+    for (v, counts) in INITIAL {
+        let p = Position::new(v);
+        let leaves = reference::compare_tree(&p, REFERENCE_DEPTH).unwrap_or_else(|e| panic!("{v}: {e}"));
+        assert_eq!(leaves, counts[REFERENCE_DEPTH as usize - 1], "{v}");
+    }
+}
+
+/// The deepest pins, and the fixtures' depth 3, against the reference (minutes):
+/// `cargo test -p surface-chess-rules --test perft_pins -- --ignored`.
+#[test]
+#[ignore = "slow: the reference generator to the deepest pinned depth"]
+fn the_reference_generator_agrees_with_the_deepest_pins() {
+    for (v, counts) in INITIAL {
+        let p = Position::new(v);
+        assert_eq!(reference::perft(&p, counts.len() as u32), counts[counts.len() - 1], "{v}");
+    }
+    for (name, expected) in FIXTURES {
+        assert_eq!(reference::perft(&last_open(&replay(name)), 3), expected, "{name}");
+    }
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
+}
+
+fn replay(name: &str) -> Game {
+    let json = std::fs::read_to_string(fixtures().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    Record::from_json(&json).and_then(|r| r.replay()).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// perft(3) from the last position of each valid fixture that still has actions (the position
+/// before the mate for a mated game). The reference compares every node to depth 2 on each run,
+/// and agreed to depth 3 (the ignored test).
+const FIXTURES: [(&str, u64); 8] = [
+    ("chess-fools-mate.json", 17_519),
+    ("endless-seam-capture.json", 601),
+    ("genus2-development.json", 65_436),
+    ("genus2-seam-double-step.json", 22_231),
+    ("klein-development.json", 201_820),
+    ("mobius-castling-setup.json", 1_515),
+    ("mobius-development.json", 75_733),
+    ("mobius-en-passant-across-seam.json", 29_359),
+];
+
+/// The last position of a game with a legal action.
+fn last_open(game: &Game) -> Position {
+    (0..=game.actions().len())
+        .rev()
+        .filter_map(|ply| game.position_at(ply))
+        .find(|p| p.has_legal_action())
+        .expect("a position with an action")
+        .clone()
+}
+
+#[test]
+fn every_fixture_is_pinned() {
+    let mut names: Vec<String> = std::fs::read_dir(fixtures())
+        .expect("fixtures")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    names.sort();
+    assert_eq!(names, FIXTURES.map(|(n, _)| n.to_owned()), "one pin per valid fixture");
+}
+
+#[test]
+fn fixtures_match_their_pins_and_the_reference() {
+    for (name, expected) in FIXTURES {
+        let game = replay(name);
+        let p = last_open(&game);
+        assert_eq!(perft(&p, 3), expected, "{name}: perft(3) from {}", p.to_text());
+        reference::compare_tree(&p, 2).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Every position of the game, one level deep.
+        for ply in 0..=game.actions().len() {
+            let q = game.position_at(ply).expect("replayed");
+            reference::compare_tree(q, 1).unwrap_or_else(|e| panic!("{name} ply {ply}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn divide_splits_perft_by_root_action() {
+    for v in Variant::ALL {
+        let p = Position::new(v);
+        assert!(divide(&p, 0).is_empty(), "{v}: depth 0 has no root actions");
+        for depth in 1..=3 {
+            let parts = divide(&p, depth);
+            assert_eq!(parts.len() as u64, perft(&p, 1), "{v} depth {depth}");
+            assert_eq!(parts.iter().map(|&(_, n)| n).sum::<u64>(), perft(&p, depth), "{v} depth {depth}");
+        }
+    }
+}
