@@ -1,7 +1,6 @@
 //! Square cell complexes: cells in labelled charts and the gluings of their edges.
 
 use crate::frame::{Dir, Frame, Vector};
-use std::fmt;
 
 /// A playing cell of a board: an index into its complex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -55,16 +54,9 @@ pub struct Complex {
 }
 
 /// Why a gluing rule does not define a complex.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("inconsistent cell complex: {0}")]
 pub struct ComplexError(pub String);
-
-impl fmt::Display for ComplexError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "inconsistent cell complex: {}", self.0)
-    }
-}
-
-impl std::error::Error for ComplexError {}
 
 impl Complex {
     /// Builds a complex from charts and a rule giving, for a cell and a direction, the coordinates of

@@ -154,27 +154,18 @@ impl fmt::Display for Outcome {
 }
 
 /// Why a game refuses a request.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The game has already ended.
+    #[error("the game is over ({0})")]
     Over(Outcome),
     /// The action is not legal in the current position.
+    #[error(transparent)]
     Illegal(IllegalAction),
     /// No draw can be claimed now (or the variant has no claims).
+    #[error("no draw can be claimed in this position")]
     NoClaim,
 }
-
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::Over(o) => write!(f, "the game is over ({o})"),
-            GameError::Illegal(e) => e.fmt(f),
-            GameError::NoClaim => f.write_str("no draw can be claimed in this position"),
-        }
-    }
-}
-
-impl std::error::Error for GameError {}
 
 /// Where a game started.
 #[derive(Clone, Debug, PartialEq, Eq)]

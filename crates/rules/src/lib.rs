@@ -1,6 +1,10 @@
 //! The rules of Surface Chess as data: cell complexes, transport, moves, legality, endings,
 //! records, notation and perft, and a search engine to play against ([`engine`]). No Bevy, no I/O
 //! beyond serde.
+//!
+//! Cargo feature `clap` (on by default): builds the `surfchess` command line and makes
+//! [`Variant`] a `clap::ValueEnum`. Without it (`default-features = false`) the library has no
+//! command-line dependency.
 #![deny(missing_docs)]
 
 mod action;
@@ -16,6 +20,7 @@ mod notation;
 mod perft;
 mod piece;
 mod position;
+mod quote;
 mod record;
 mod route;
 mod setup;
@@ -38,6 +43,7 @@ pub use notation::ParseActionError;
 pub use perft::{divide, perft};
 pub use piece::{Color, Facing, Piece, Role};
 pub use position::{CastlingRights, EpTrace, IllegalAction, MAX_CELLS, Position};
+pub use quote::{Escaped, QUOTE_LIMIT, Quoted};
 pub use record::{FinalRecord, Record, RecordError, ResultRecord, SetupRecord};
 pub use route::RouteStep;
 pub use setup::Setup;

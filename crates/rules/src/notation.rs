@@ -5,43 +5,29 @@
 use crate::action::{Action, ActionKind};
 use crate::piece::{Facing, Role};
 use crate::position::Position;
+use crate::quote::{Escaped, Quoted};
 use crate::variant::CastleSide;
-use std::fmt;
 
-/// Why a move text does not name exactly one legal action.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a move text does not name exactly one legal action. Messages show the text escaped and
+/// cut (see [`Quoted`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseActionError {
     /// The text is not in the notation's shape.
+    #[error("{} is not a move in long coordinate notation", Quoted(.0))]
     Malformed(String),
     /// A cell name is not on this board.
+    #[error("{} is not a cell of this board", Quoted(.0))]
     UnknownCell(String),
     /// Well formed, but no legal action matches.
+    #[error("{} is not a legal move here", Quoted(.0))]
     Illegal(String),
     /// A pawn reaches its promotion target but the text names no piece (never implicitly a queen).
+    #[error("{} promotes: add the piece chosen, e.g. '{}=Q' (there is no default)", Quoted(.0), Escaped(.0))]
     MissingPromotion(String),
     /// Several legal actions match; the text must say which (facing or promotion).
+    #[error("{} is ambiguous: it could be {}", Quoted(.0), .1.join(" or "))]
     Ambiguous(String, Vec<String>),
 }
-
-impl fmt::Display for ParseActionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseActionError::Malformed(t) => {
-                write!(f, "'{t}' is not a move in long coordinate notation")
-            }
-            ParseActionError::UnknownCell(t) => write!(f, "'{t}' is not a cell of this board"),
-            ParseActionError::Illegal(t) => write!(f, "'{t}' is not a legal move here"),
-            ParseActionError::MissingPromotion(t) => {
-                write!(f, "'{t}' promotes: add the piece chosen, e.g. '{t}=Q' (there is no default)")
-            }
-            ParseActionError::Ambiguous(t, options) => {
-                write!(f, "'{t}' is ambiguous: it could be {}", options.join(" or "))
-            }
-        }
-    }
-}
-
-impl std::error::Error for ParseActionError {}
 
 const CASTLES: [(CastleSide, &str); 2] = [(CastleSide::West, "O-O-O"), (CastleSide::East, "O-O")];
 

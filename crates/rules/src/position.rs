@@ -72,19 +72,12 @@ pub struct Position {
 }
 
 /// Why an action cannot be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal action {action:?}")]
 pub struct IllegalAction {
     /// The action refused.
     pub action: Action,
 }
-
-impl fmt::Display for IllegalAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal action {:?}", self.action)
-    }
-}
-
-impl std::error::Error for IllegalAction {}
 
 impl Position {
     /// The variant's initial position.

@@ -5,9 +5,9 @@
 use crate::game::{EndReason, Game, Outcome, Start};
 use crate::piece::Color;
 use crate::position::Position;
+use crate::quote::{Escaped, QUOTE_LIMIT, Quoted, escaped_to};
 use crate::variant::{RULES_VERSION, Variant};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// A saved game as stored in JSON.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,12 +59,15 @@ pub struct FinalRecord {
     pub repetitions: u32,
 }
 
-/// Why a record cannot be loaded.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a record cannot be loaded. User text in the messages is escaped and cut (see [`Quoted`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
-    /// Not valid JSON for a record.
+    /// Not valid JSON for a record: the parser's message, its user text escaped and cut, with
+    /// the line and column.
+    #[error("not a game record: {0}")]
     Json(String),
     /// A field other than an action is wrong.
+    #[error("record field '{field}': {reason}")]
     Field {
         /// The field's name.
         field: &'static str,
@@ -72,6 +75,7 @@ pub enum RecordError {
         reason: String,
     },
     /// An action cannot be played.
+    #[error("ply {ply} ({}{} {}): {reason}", ply.div_ceil(2), if ply % 2 == 1 { "." } else { "..." }, Escaped(.text))]
     Action {
         /// 1-based ply of the action.
         ply: usize,
@@ -82,21 +86,14 @@ pub enum RecordError {
     },
 }
 
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordError::Json(e) => write!(f, "not a game record: {e}"),
-            RecordError::Field { field, reason } => write!(f, "record field '{field}': {reason}"),
-            RecordError::Action { ply, text, reason } => {
-                let number = ply.div_ceil(2);
-                let dots = if ply % 2 == 1 { "." } else { "..." };
-                write!(f, "ply {ply} ({number}{dots} {text}): {reason}")
-            }
-        }
-    }
+/// A JSON error's message with the user text in it escaped and cut, then where it is.
+fn json_error(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    let at = format!(" at line {} column {}", e.line(), e.column());
+    let text = message.strip_suffix(&at).unwrap_or(&message);
+    // The message quotes the field or value at fault; twice the usual cut leaves room for the rest.
+    format!("{}{at}", escaped_to(text, 2 * QUOTE_LIMIT))
 }
-
-impl std::error::Error for RecordError {}
 
 fn field(field: &'static str, reason: impl Into<String>) -> RecordError {
     RecordError::Field { field, reason: reason.into() }
@@ -124,9 +121,10 @@ impl Record {
         }
     }
 
-    /// Parses JSON.
+    /// Parses JSON (after a UTF-8 byte-order mark, if the text starts with one).
     pub fn from_json(json: &str) -> Result<Record, RecordError> {
-        serde_json::from_str(json).map_err(|e| RecordError::Json(e.to_string()))
+        let json = json.strip_prefix('\u{feff}').unwrap_or(json);
+        serde_json::from_str(json).map_err(|e| RecordError::Json(json_error(&e)))
     }
 
     /// Pretty JSON.
@@ -137,7 +135,8 @@ impl Record {
     /// Replays the record into a game, checking every action, the result and the final state.
     pub fn replay(&self) -> Result<Game, RecordError> {
         if self.ruleset != RULES_VERSION {
-            return Err(field("ruleset", format!("'{}' is not supported (expected '{RULES_VERSION}')", self.ruleset)));
+            let found = Quoted(&self.ruleset);
+            return Err(field("ruleset", format!("{found} is not supported (expected '{RULES_VERSION}')")));
         }
         let variant: Variant =
             self.variant.parse().map_err(|e: crate::UnknownVariant| field("variant", e.to_string()))?;
@@ -167,7 +166,7 @@ impl Record {
             if f.position != actual {
                 return Err(field(
                     "final.position",
-                    format!("the record says '{}' but replay gives '{actual}'", f.position),
+                    format!("the record says {} but replay gives '{actual}'", Quoted(&f.position)),
                 ));
             }
             if f.repetitions != game.repetitions() {
@@ -189,13 +188,13 @@ impl Record {
                     Some("white") => Some(Color::White),
                     Some("black") => Some(Color::Black),
                     Some(other) => {
-                        return Err(field("result.winner", format!("'{other}' is not white, black or null")));
+                        return Err(field("result.winner", format!("{} is not white, black or null", Quoted(other))));
                     }
                 };
                 let reason = EndReason::ALL
                     .into_iter()
                     .find(|e| e.name() == r.reason)
-                    .ok_or_else(|| field("result.reason", format!("unknown reason '{}'", r.reason)))?;
+                    .ok_or_else(|| field("result.reason", format!("unknown reason {}", Quoted(&r.reason))))?;
                 Some(Outcome { winner, reason })
             }
         };

@@ -14,6 +14,7 @@
 use crate::complex::{Cell, Complex, Coord};
 use crate::piece::{Color, Facing, Piece, Role};
 use crate::position::{CastlingRights, EpTrace, Position};
+use crate::quote::Quoted;
 use crate::tables::FacingMode;
 use crate::variant::{CastleSide, Variant, VariantRules};
 use std::fmt;
@@ -55,21 +56,14 @@ impl fmt::Display for Field {
 }
 
 /// Malformed or impossible position text: which field and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad position text, {field} field: {reason}")]
 pub struct ParsePositionError {
     /// The field at fault.
     pub field: Field,
-    /// What is wrong.
+    /// What is wrong (user text in it is escaped and cut).
     pub reason: String,
 }
-
-impl fmt::Display for ParsePositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad position text, {} field: {}", self.field, self.reason)
-    }
-}
-
-impl std::error::Error for ParsePositionError {}
 
 /// The largest halfmove or ply count a position text may give.
 pub const MAX_COUNTER: u32 = 100_000_000;
@@ -162,13 +156,13 @@ pub fn parse_position(variant: Variant, text: &str) -> Result<Position, ParsePos
     let side = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
-        other => return err(Field::Side, format!("expected 'w' or 'b', found '{other}'")),
+        other => return err(Field::Side, format!("expected 'w' or 'b', found {}", Quoted(other))),
     };
     let castling = parse_castling(rules, fields[2], &placement)?;
     let halfmove = match fields.get(4) {
         Some(s) => match s.parse::<u32>().ok().filter(|&n| n <= MAX_COUNTER) {
             Some(n) => n,
-            None => return err(Field::Halfmove, format!("'{s}' is not a count up to {MAX_COUNTER}")),
+            None => return err(Field::Halfmove, format!("{} is not a count up to {MAX_COUNTER}", Quoted(s))),
         },
         None => 0,
     };
@@ -176,11 +170,13 @@ pub fn parse_position(variant: Variant, text: &str) -> Result<Position, ParsePos
         (None, _) => u32::from(side == Color::Black),
         (Some(s), true) => match s.parse::<u32>().ok().filter(|&n| (1..=MAX_COUNTER / 2).contains(&n)) {
             Some(fullmove) => 2 * (fullmove - 1) + u32::from(side == Color::Black),
-            None => return err(Field::Ply, format!("'{s}' is not a move number from 1 to {}", MAX_COUNTER / 2)),
+            None => {
+                return err(Field::Ply, format!("{} is not a move number from 1 to {}", Quoted(s), MAX_COUNTER / 2));
+            }
         },
         (Some(s), false) => match s.parse::<u32>().ok().filter(|&n| n <= MAX_COUNTER) {
             Some(ply) => ply,
-            None => return err(Field::Ply, format!("'{s}' is not a ply count up to {MAX_COUNTER}")),
+            None => return err(Field::Ply, format!("{} is not a ply count up to {MAX_COUNTER}", Quoted(s))),
         },
     };
     let probe = Position::from_parts(rules, &placement, side, castling, None, halfmove, ply);
@@ -227,7 +223,8 @@ fn parse_placement(rules: &VariantRules, text: &str) -> Result<Vec<(Cell, Piece)
                     continue;
                 }
                 let Some(role) = Role::from_letter(ch) else {
-                    return err(Field::Placement, format!("unknown piece '{ch}' in {}", where_(file)));
+                    let piece = Quoted(ch.encode_utf8(&mut [0; 4])).to_string();
+                    return err(Field::Placement, format!("unknown piece {piece} in {}", where_(file)));
                 };
                 let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
                 let cell = complex.cell_at(Coord { chart: ci as u8, file: file.min(255) as u8, rank });
@@ -303,7 +300,8 @@ fn parse_castling(
     }
     for ch in text.chars() {
         let Some(&(color, side, _)) = CASTLE_LETTERS.iter().find(|(_, _, c)| *c == ch) else {
-            return err(Field::Castling, format!("unknown castling letter '{ch}' (expected KQkq or -)"));
+            let letter = Quoted(ch.encode_utf8(&mut [0; 4])).to_string();
+            return err(Field::Castling, format!("unknown castling letter {letter} (expected KQkq or -)"));
         };
         let Some(spec) = rules.castle(color, side) else {
             return err(Field::Castling, format!("{} has no castling", rules.variant));
@@ -335,16 +333,17 @@ fn parse_ep(rules: &VariantRules, text: &str, p: &Position) -> Result<Option<EpT
     }
     let complex = &rules.complex;
     let cell = |name: &str| {
-        complex
-            .parse_cell(name)
-            .ok_or_else(|| ParsePositionError { field: Field::EnPassant, reason: format!("'{name}' is not a cell") })
+        complex.parse_cell(name).ok_or_else(|| ParsePositionError {
+            field: Field::EnPassant,
+            reason: format!("{} is not a cell", Quoted(name)),
+        })
     };
     let owner = !p.side_to_move();
     let parts: Vec<&str> = text.split('-').collect();
     let wanted = if standard_fen(rules) { 1 } else { 3 };
     if parts.len() != wanted {
         let form = if wanted == 1 { "a middle cell" } else { "source-middle-destination" };
-        return err(Field::EnPassant, format!("expected '-' or {form}, found '{text}'"));
+        return err(Field::EnPassant, format!("expected '-' or {form}, found {}", Quoted(text)));
     }
     let middle = cell(parts[wanted / 2])?;
     // Every double step of the owner's pawns that passes `middle` (at most one can match the board).

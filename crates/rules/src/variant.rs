@@ -5,6 +5,7 @@ use crate::bits::Bits;
 use crate::complex::{Cell, Complex, Coord};
 use crate::frame::Frame;
 use crate::piece::{Color, Facing, Piece, Role};
+use crate::quote::Quoted;
 use crate::surfaces;
 use crate::tables::{FacingMode, Tables};
 use std::fmt;
@@ -15,13 +16,19 @@ use std::sync::OnceLock;
 pub const RULES_VERSION: &str = "surface-rules-0.1";
 
 /// A playable variant.
+///
+/// With the `clap` feature (on by default) it is a `clap::ValueEnum` whose values are the stable
+/// [`Variant::name`]s, so a command line can take it as it is. The feature is optional so that a
+/// program using only the rules need not build clap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Variant {
     /// The twisted strip M 10×9.
     Mobius,
     /// The immersed Klein bottle K 9×18.
     Klein,
     /// The two-holed surface G, charts I and II.
+    #[cfg_attr(feature = "clap", value(name = "genus2"))]
     Genus2,
     /// Ordinary chess on an 8×8 Möbius strip.
     Endless,
@@ -59,17 +66,9 @@ impl fmt::Display for Variant {
 }
 
 /// An unknown variant name.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant {} (expected one of: {})", Quoted(.0), Variant::ALL.map(Variant::name).join(", "))]
 pub struct UnknownVariant(pub String);
-
-impl fmt::Display for UnknownVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-        write!(f, "unknown variant '{}' (expected one of: {})", self.0, names.join(", "))
-    }
-}
-
-impl std::error::Error for UnknownVariant {}
 
 impl FromStr for Variant {
     type Err = UnknownVariant;

@@ -1,11 +1,29 @@
-//! The `surfchess` command line: perft, divide, validate, show, bestmove and selfplay, and its errors.
+//! The `surfchess` command line: perft, divide, validate, show, bestmove and selfplay, its errors
+//! (escaped and cut), finished games, arguments that are not UTF-8, and output that cannot be
+//! written (a closed pipe, a full disk).
 
-use std::process::Command;
+use std::ffi::OsStr;
+use std::io::Read;
+use std::process::{Command, Stdio};
 
 fn surfchess(args: &[&str]) -> (i32, String, String) {
+    surfchess_os(&args.iter().map(OsStr::new).collect::<Vec<_>>())
+}
+
+fn surfchess_os(args: &[&OsStr]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_surfchess")).args(args).output().expect("runs");
     let text = |b: Vec<u8>| String::from_utf8(b).expect("utf-8");
     (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
+}
+
+/// Runs and expects the exit code 2, nothing on stdout, and `needle` in the message.
+fn refused(args: &[&str], needle: &str) -> String {
+    let (code, out, err) = surfchess(args);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert!(out.is_empty(), "{args:?}: {out}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    err
 }
 
 #[test]
@@ -52,20 +70,97 @@ fn show_draws_the_charts() {
 }
 
 #[test]
+fn perft_of_depth_zero_counts_the_position_itself() {
+    assert_eq!(surfchess(&["perft", "klein", "0"]), (0, "1\n".into(), String::new()));
+    assert_eq!(surfchess(&["perft", "klein", "0", "--divide"]), (0, "nodes 1\n".into(), String::new()));
+}
+
+#[test]
 fn bad_input_gets_a_clear_error() {
     for (args, needle) in [
-        (vec!["perft", "torus", "2"], "unknown variant 'torus'"),
-        (vec!["perft", "chess", "deep"], "depth 'deep'"),
-        (vec!["perft", "chess", "2", "--fast"], "unknown option '--fast'"),
-        (vec!["show", "chess", "--fen", "8/8 w - - 0 1"], "placement"),
-        (vec!["frobnicate"], "unknown command"),
-        (vec![], "usage"),
+        (vec!["perft", "torus", "2"], "invalid value 'torus' for '<VARIANT>'"),
+        (vec!["perft", "torus", "2"], "[possible values: mobius, klein, genus2, endless, chess]"),
+        (vec!["perft", "chess", "deep"], "invalid value 'deep' for '<DEPTH>'"),
+        (vec!["perft", "chess", "13"], "invalid value '13' for '<DEPTH>': 13 is not in 0..=12"),
+        (vec!["perft", "chess", "2", "--fast"], "unexpected argument '--fast'"),
+        (vec!["show", "chess", "--fen", "8/8 w - - 0 1"], "--fen: bad position text, placement field"),
+        (vec!["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+        (vec![], "Usage: surfchess <COMMAND>"),
     ] {
-        let (code, out, err) = surfchess(&args);
-        assert_eq!(code, 2, "{args:?}");
-        assert!(out.is_empty());
-        assert!(err.contains(needle), "{args:?}: {err}");
+        refused(&args, needle);
     }
+}
+
+#[test]
+fn user_text_in_messages_is_escaped_and_cut() {
+    // A terminal escape and a newline in a variant name, a position, an action and a level.
+    let noise = format!("x\u{1b}[2J\n{}", "y".repeat(500));
+    let err = refused(&["perft", &noise, "1"], "invalid value 'x\\u{1b}[2J\\n");
+    assert!(err.len() < 400 && !err.contains('\u{1b}'), "{err}");
+    let fen = format!("8/8/8/8/8/8/8/K6k w - - 0 1{}\u{1b}[2J", "9".repeat(500));
+    let err = refused(&["show", "chess", "--fen", &fen], "ply field: '1999999");
+    assert!(err.contains("…'") && err.len() < 400 && !err.contains('\u{1b}'), "{err}");
+    let action = format!("x\u{1b}[2J{}", "y".repeat(500));
+    let err = refused(&["bestmove", "chess", "--moves", &action], "--moves: action 1 ('x\\u{1b}[2Jyyy");
+    assert!(err.contains('…') && err.len() < 400 && !err.contains('\u{1b}'), "{err}");
+    let err = refused(&["bestmove", "chess", "--level", &noise], "unknown level 'x\\u{1b}[2J\\n");
+    assert!(err.len() < 600 && !err.contains('\u{1b}'), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn arguments_need_not_be_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = std::env::temp_dir().join(format!("surfchess-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    // A record file whose name is not UTF-8, and that starts with a byte-order mark.
+    let name = dir.join(OsStr::from_bytes(b"record-\xff.json"));
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/chess-fools-mate.json");
+    let json = std::fs::read(fixture).expect("fixture");
+    std::fs::write(&name, [b"\xef\xbb\xbf".as_slice(), &json].concat()).expect("written");
+    let (code, out, err) = surfchess_os(&[OsStr::new("validate"), name.as_os_str()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("record-\u{fffd}.json: valid chess record, 4 actions"), "{out}");
+    // A missing one: named, escaped.
+    let missing = dir.join(OsStr::from_bytes(b"missing-\xff\n.json"));
+    let (code, out, err) = surfchess_os(&[OsStr::new("validate"), missing.as_os_str()]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("cannot read '") && err.contains("missing-\u{fffd}\\n.json'"), "{err}");
+    // Where text is expected: a clear error.
+    let (code, _, err) = surfchess_os(&[OsStr::new("show"), OsStr::from_bytes(b"chess\xff")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value 'chess\u{fffd}' for '<VARIANT>'"), "{err}");
+    let fen = OsStr::from_bytes(b"8/8/8/8/8/8/8/K6k w - - 0 1\xff");
+    let (code, _, err) = surfchess_os(&[OsStr::new("show"), OsStr::new("chess"), OsStr::new("--fen"), fen]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid UTF-8"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[cfg(unix)]
+#[test]
+fn output_that_cannot_be_written_ends_quietly() {
+    // A closed pipe: the reader takes the first line and goes.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_surfchess"))
+        .args(["selfplay", "mobius", "--white", "1", "--black", "0", "--games", "50", "--movetime", "5"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut first = [0u8; 7];
+    child.stdout.take().expect("stdout").read_exact(&mut first).expect("the first line");
+    assert_eq!(&first, b"game 1:");
+    let status = child.wait().expect("ends");
+    let mut err = String::new();
+    child.stderr.take().expect("stderr").read_to_string(&mut err).expect("stderr");
+    assert_eq!((status.code(), err.as_str()), (Some(1), ""));
+    // A full disk.
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_surfchess")).args(["show", "chess"]).stdout(full).output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot write the output") && !err.contains("panicked"), "{err}");
 }
 
 #[test]
@@ -102,30 +197,73 @@ fn selfplay_reports_each_game_and_the_score() {
 
 #[test]
 fn engine_commands_reject_bad_input() {
-    let mated = "6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1";
     for (args, needle) in [
-        (vec!["bestmove", "torus"], "unknown variant 'torus'"),
-        (vec!["bestmove"], "bestmove needs a variant"),
-        (vec!["bestmove", "chess", "--depth", "deep"], "--depth 'deep'"),
-        (vec!["bestmove", "chess", "--depth", "0"], "--depth '0'"),
-        (vec!["bestmove", "chess", "--depth", "2", "--movetime", "10"], "not both"),
-        (vec!["bestmove", "chess", "--movetime", "0"], "at least 1 ms"),
+        (vec!["bestmove", "torus"], "invalid value 'torus' for '<VARIANT>'"),
+        (vec!["bestmove"], "the following required arguments were not provided:\n  <VARIANT>"),
+        (vec!["bestmove", "chess", "--depth", "deep"], "invalid value 'deep' for '--depth <D>'"),
+        (vec!["bestmove", "chess", "--depth", "0"], "invalid value '0' for '--depth <D>'"),
+        (vec!["bestmove", "chess", "--depth", "2", "--movetime", "10"], "cannot be used with"),
+        (vec!["bestmove", "chess", "--movetime", "0"], "invalid value '0' for '--movetime <MS>'"),
         (vec!["bestmove", "chess", "--level", "9"], "unknown level '9'"),
-        (vec!["bestmove", "chess", "--seed"], "--seed needs a number"),
-        (vec!["bestmove", "chess", "--fen", mated], "game is over (black wins by checkmate)"),
-        (vec!["bestmove", "chess", "--games", "2"], "unknown option '--games'"),
-        (vec!["selfplay", "chess", "--white", "1", "--black", "0"], "--games is required"),
-        (vec!["selfplay", "chess", "--black", "0", "--games", "1"], "--white is required"),
-        (vec!["selfplay", "chess", "--white", "1", "--black", "0", "--games", "0"], "--games '0'"),
+        (vec!["bestmove", "chess", "--seed"], "a value is required for '--seed <S>'"),
+        (vec!["bestmove", "chess", "--games", "2"], "unexpected argument '--games'"),
+        (
+            vec!["bestmove", "chess", "--moves", "e2–e4 e7–e5 e4–e5"],
+            "--moves: action 3 ('e4–e5'): 'e4–e5' is not a legal",
+        ),
+        (vec!["selfplay", "chess", "--white", "1", "--black", "0"], "--games <N>"),
+        (vec!["selfplay", "chess", "--black", "0", "--games", "1"], "--white <L>"),
+        (
+            vec!["selfplay", "chess", "--white", "1", "--black", "0", "--games", "0"],
+            "invalid value '0' for '--games <N>'",
+        ),
         (vec!["selfplay", "chess", "--white", "x", "--black", "0", "--games", "1"], "unknown level 'x'"),
         (
             vec!["selfplay", "chess", "--white", "1", "--black", "0", "--games", "1", "--movetime", "1s"],
-            "--movetime '1s'",
+            "invalid value '1s' for '--movetime <MS>'",
         ),
     ] {
-        let (code, out, err) = surfchess(&args);
-        assert_eq!(code, 2, "{args:?}");
-        assert!(out.is_empty(), "{args:?}: {out}");
-        assert!(err.contains(needle), "{args:?}: {err}");
+        refused(&args, needle);
     }
+    let fools = "f2–f3 e7–e5 g2–g4 Qd8–h4 a2–a3";
+    refused(&["bestmove", "chess", "--moves", fools], "action 5 ('a2–a3'): the game is already over (black wins");
+}
+
+/// Knights out and back four times: the initial position occurs for the fifth time.
+const FIVEFOLD: &str = "Ng1–f3 Ng8–f6 Nf3–g1 Nf6–g8 Ng1–f3 Ng8–f6 Nf3–g1 Nf6–g8 \
+    Ng1–f3 Ng8–f6 Nf3–g1 Nf6–g8 Ng1–f3 Ng8–f6 Nf3–g1 Nf6–g8";
+
+#[test]
+fn bestmove_on_a_finished_game_says_how_it_ended() {
+    for (args, ending) in [
+        (vec!["chess", "--fen", "6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1"], "black wins by checkmate"),
+        (vec!["chess", "--fen", "k7/8/1Q6/8/8/8/8/7K b - - 0 1"], "draw by stalemate"),
+        (vec!["mobius", "--fen", "10/10/10/10/4k5/10/10/10/K9 w - - 0 1"], "draw by bare kings"),
+        (vec!["klein", "--fen", "9/9/9/9/9/9/9/9/9/9/9/9/9/9/4k4/4q4/9/4K4 w - - 150 200"], "draw by 150 halfmoves"),
+        (vec!["chess", "--moves", FIVEFOLD], "draw by fivefold repetition"),
+    ] {
+        let (code, out, err) = surfchess(&[&["bestmove"], args.as_slice()].concat());
+        assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+        assert_eq!(out, format!("bestmove (none)\ngame over: {ending}\n"), "{args:?}");
+    }
+}
+
+#[test]
+fn bestmove_plays_the_moves_first() {
+    // Black to move after 1. e4: the answer is one of Black's actions.
+    let (code, out, _) = surfchess(&["bestmove", "chess", "--moves", "e2-e4", "--depth", "2"]);
+    assert_eq!(code, 0);
+    let answer = out.lines().next().and_then(|l| l.strip_prefix("bestmove ")).expect("a move");
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let p = surface_chess_rules::Position::from_text(surface_chess_rules::Variant::Chess, after_e4).expect("FEN");
+    assert!(p.parse_action(answer).is_ok(), "{answer}");
+    // A queen down but a repetition away from the draw: with the game's history Black goes back
+    // (score 0); without it, the same position is lost.
+    let start = "k7/8/8/8/8/8/8/KQ6 w - - 10 60";
+    let back = "Qb1–b2 Ka8–a7 Qb2–b1";
+    let (_, with, _) = surfchess(&["bestmove", "chess", "--fen", start, "--moves", back, "--depth", "4"]);
+    assert!(with.starts_with("bestmove Ka7–a8\n") && with.contains(" score cp 0 "), "{with}");
+    let after = "8/k7/8/8/8/8/8/KQ6 b - - 13 61";
+    let (_, without, _) = surfchess(&["bestmove", "chess", "--fen", after, "--depth", "4"]);
+    assert!(!without.contains(" score cp 0 "), "{without}");
 }

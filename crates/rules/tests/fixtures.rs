@@ -79,3 +79,16 @@ fn invalid_fixtures_fail_with_named_errors() {
     assert!(message.contains("says 'white wins by checkmate'") && message.contains("black wins"), "{message}");
     assert_eq!(json_files(&dir).len(), 12, "every invalid fixture is checked");
 }
+
+#[test]
+fn a_byte_order_mark_is_skipped_and_json_errors_are_cut() {
+    let json = std::fs::read_to_string(fixtures().join("chess-fools-mate.json")).expect("fixture");
+    let game = Record::from_json(&format!("\u{feff}{json}")).and_then(|r| r.replay()).expect("loads");
+    assert_eq!(game.actions().len(), 4);
+    // An unknown field named by a thousand characters and a terminal escape.
+    let e = Record::from_json(&format!("{{\"{}\\u001b\": 1}}", "f".repeat(1000))).expect_err("unknown field");
+    let message = e.to_string();
+    assert!(message.starts_with("not a game record: unknown field `ffff"), "{message}");
+    assert!(message.contains("…") && message.contains(" at line 1 column "), "{message}");
+    assert!(message.len() < 300 && !message.contains('\u{1b}'), "{message}");
+}

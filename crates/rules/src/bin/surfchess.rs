@@ -4,240 +4,304 @@
 //! surfchess perft <variant> <depth> [--fen <position>] [--divide]
 //! surfchess validate <record.json>
 //! surfchess show <variant> [--fen <position>]
-//! surfchess bestmove <variant> [--fen <position>] [--movetime MS | --depth D] [--level L] [--seed S]
+//! surfchess bestmove <variant> [--fen <position>] [--moves <actions>] [--movetime MS | --depth D]
+//!                    [--level L] [--seed S]
 //! surfchess selfplay <variant> --white L --black L --games N [--movetime MS] [--seed S]
 //! ```
+//!
+//! Exit codes: 0 done, 2 bad input (with a message on stderr naming what is wrong), 1 the output
+//! could not be written (silently for a closed pipe, as `… | head -1` does).
 
+use clap::error::{ContextKind, ContextValue};
+use clap::{Parser, Subcommand};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use surface_chess_rules::engine::{DEFAULT_MOVETIME, Engine, Level, Tally, game_seed, play_game};
-use surface_chess_rules::{Color, Position, Record, Variant, automatic_ending, divide, perft};
+use surface_chess_rules::{Color, Escaped, Game, Position, Quoted, Record, Start, Variant, divide, perft};
 
-const USAGE: &str = "usage:
-  surfchess perft <variant> <depth> [--fen <position>] [--divide]
-  surfchess validate <record.json>
-  surfchess show <variant> [--fen <position>]
-  surfchess bestmove <variant> [--fen <position>] [--movetime MS | --depth D] [--level L] [--seed S]
-  surfchess selfplay <variant> --white L --black L --games N [--movetime MS] [--seed S]
-variants: mobius, klein, genus2, endless, chess
-levels: 0 random, 1 beginner, 2 novice, 3 casual, 4 club, 5 strong, 6 strongest (default);
+const LEVELS: &str = "levels: 0 random, 1 beginner, 2 novice, 3 casual, 4 club, 5 strong, 6 strongest (default);
   the strongest level thinks for --movetime (default 1000 ms), weaker ones less";
 
+/// The rules of Surface Chess from the command line.
+#[derive(Parser)]
+#[command(name = "surfchess", version, args_override_self = true, arg_required_else_help = true, after_help = LEVELS)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Counts the leaves of the legal-action tree; with --divide, per root action.
+    Perft {
+        /// The board.
+        variant: Variant,
+        /// Plies, 0 to 12.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=12))]
+        depth: u32,
+        /// The position text (default: the initial position).
+        #[arg(long, value_name = "POSITION")]
+        fen: Option<String>,
+        /// One `<move> <count>` line per root action, then `nodes <N>`.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Replays a game record and reports it, or names what is wrong and where.
+    Validate {
+        /// The JSON record.
+        record: PathBuf,
+    },
+    /// Draws the charts as text and prints the position text.
+    Show {
+        /// The board.
+        variant: Variant,
+        /// The position text (default: the initial position).
+        #[arg(long, value_name = "POSITION")]
+        fen: Option<String>,
+    },
+    /// The engine's move, then its search statistics; on a finished game, the result.
+    Bestmove {
+        /// The board.
+        variant: Variant,
+        /// The starting position text (default: the initial position).
+        #[arg(long, value_name = "POSITION")]
+        fen: Option<String>,
+        /// Actions played from the position first, in long notation, separated by spaces: the
+        /// search then knows the game's repetitions.
+        #[arg(long, value_name = "ACTIONS")]
+        moves: Option<String>,
+        /// Thinking time of the strongest level, in milliseconds (weaker levels use less).
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "depth")]
+        movetime: Option<u64>,
+        /// Search to this depth instead, without a time limit.
+        #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        /// Playing level, 0–6 or a name.
+        #[arg(long, value_name = "L", default_value = "strongest")]
+        level: Level,
+        /// Seed of the levels' random choices.
+        #[arg(long, value_name = "S", default_value_t = 0)]
+        seed: u64,
+    },
+    /// Plays games between two levels; prints each result as it ends, then the score.
+    Selfplay {
+        /// The board.
+        variant: Variant,
+        /// White's level.
+        #[arg(long, value_name = "L")]
+        white: Level,
+        /// Black's level.
+        #[arg(long, value_name = "L")]
+        black: Level,
+        /// Number of games, 1 to 10000.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        games: u32,
+        /// Thinking time of the strongest level, in milliseconds.
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// Seed of the match.
+        #[arg(long, value_name = "S", default_value_t = 0)]
+        seed: u64,
+    },
+}
+
+/// Why a command did not finish.
+#[derive(Debug, thiserror::Error)]
+enum Failure {
+    /// Something given on the command line or read from a file is wrong.
+    #[error("{0}")]
+    Input(String),
+    /// Standard output cannot be written.
+    #[error("cannot write the output: {0}")]
+    Output(#[from] io::Error),
+}
+
+fn input(message: impl Into<String>) -> Failure {
+    Failure::Input(message.into())
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
+    let cli = match Cli::try_parse_from(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let e = escaped(e);
+            // Help and version go to stdout, errors to stderr; neither may fail loudly.
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
-        Err(message) => {
-            eprintln!("surfchess: {message}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// Options after the positional arguments.
-struct Options {
-    positional: Vec<String>,
-    values: Vec<(&'static str, String)>,
-    divide: bool,
-}
-
-/// Options that take a value, and what the value is.
-const VALUED: [(&str, &str); 8] = [
-    ("--fen", "a position"),
-    ("--movetime", "a time in milliseconds"),
-    ("--depth", "a depth"),
-    ("--level", "a level"),
-    ("--seed", "a number"),
-    ("--white", "a level"),
-    ("--black", "a level"),
-    ("--games", "a number of games"),
-];
-
-/// Parses `args`, accepting the valued options named in `allowed` and `--divide` if allowed.
-fn options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
-    let mut o = Options { positional: Vec::new(), values: Vec::new(), divide: false };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match VALUED.iter().find(|(name, _)| name == a && allowed.contains(name)) {
-            Some(&(name, what)) => o.values.push((name, it.next().ok_or(format!("{name} needs {what}"))?.clone())),
-            None if a == "--divide" && allowed.contains(&"--divide") => o.divide = true,
-            None if a.starts_with("--") => return Err(format!("unknown option '{a}'\n{USAGE}")),
-            None => o.positional.push(a.clone()),
-        }
-    }
-    Ok(o)
-}
-
-impl Options {
-    /// The last value given for an option.
-    fn value(&self, name: &str) -> Option<&str> {
-        self.values.iter().rev().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
-    }
-
-    /// An option's value parsed, with an error naming it if it does not parse.
-    fn parsed<T: FromStr>(&self, name: &str, what: &str) -> Result<Option<T>, String> {
-        self.value(name).map(|v| v.parse().map_err(|_| format!("{name} '{v}' is not {what}"))).transpose()
-    }
-
-    /// A level option, or `default` when absent.
-    fn level(&self, name: &str, default: Option<Level>) -> Result<Level, String> {
-        match self.value(name) {
-            Some(v) => v.parse().map_err(|e| format!("{name}: {e}")),
-            None => default.ok_or_else(|| format!("{name} is required\n{USAGE}")),
-        }
-    }
-
-    /// `--movetime` in milliseconds (at least 1), or the default.
-    fn movetime(&self) -> Result<Duration, String> {
-        let ms: Option<u64> = self.parsed("--movetime", "a whole number of milliseconds")?;
-        match ms {
-            Some(0) => Err("--movetime must be at least 1 ms".to_owned()),
-            Some(ms) => Ok(Duration::from_millis(ms)),
-            None => Ok(DEFAULT_MOVETIME),
-        }
-    }
-}
-
-fn position(variant: Variant, fen: Option<&str>) -> Result<Position, String> {
-    match fen {
-        None => Ok(Position::new(variant)),
-        Some(text) => Position::from_text(variant, text).map_err(|e| e.to_string()),
-    }
-}
-
-fn run(args: &[String]) -> Result<String, String> {
-    let Some((command, rest)) = args.split_first() else {
-        return Err(USAGE.to_owned());
     };
-    match command.as_str() {
-        "perft" => {
-            let o = options(rest, &["--fen", "--divide"])?;
-            let [variant, depth] = o.positional.as_slice() else {
-                return Err(format!("perft needs a variant and a depth\n{USAGE}"));
-            };
-            let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
-            let depth: u32 = depth
-                .parse()
-                .ok()
-                .filter(|d| *d <= 12)
-                .ok_or_else(|| format!("depth '{depth}' is not a number from 0 to 12"))?;
-            let p = position(variant, o.value("--fen"))?;
-            if o.divide {
-                let mut out = String::new();
-                let mut total = 0;
+    let mut out = io::stdout().lock();
+    let done = run(cli.command, &mut out).and_then(|()| out.flush().map_err(Failure::from));
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that stopped reading (`| head -1`) is not an error worth a message.
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
+        Err(failure) => {
+            let _ = writeln!(io::stderr(), "surfchess: {failure}");
+            ExitCode::from(if matches!(failure, Failure::Input(_)) { 2 } else { 1 })
+        }
+    }
+}
+
+/// A command-line error with the user's text in it escaped and cut, like every other message.
+fn escaped(mut e: clap::Error) -> clap::Error {
+    let user_text: Vec<(ContextKind, ContextValue)> = e
+        .context()
+        .filter(|(kind, _)| {
+            matches!(kind, ContextKind::InvalidArg | ContextKind::InvalidSubcommand | ContextKind::InvalidValue)
+        })
+        .map(|(kind, value)| (kind, value.clone()))
+        .collect();
+    for (kind, value) in user_text {
+        let clean = match value {
+            ContextValue::String(s) => ContextValue::String(Escaped(&s).to_string()),
+            ContextValue::Strings(list) => ContextValue::Strings(list.iter().map(|s| Escaped(s).to_string()).collect()),
+            other => other,
+        };
+        e.insert(kind, clean);
+    }
+    e
+}
+
+fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
+    match command {
+        Command::Perft { variant, depth, fen, divide: by_action } => {
+            let p = position(variant, fen.as_deref())?;
+            if by_action {
+                // perft(0) counts the position itself, which has no root action.
+                let mut total = u64::from(depth == 0);
                 for (action, count) in divide(&p, depth) {
-                    out.push_str(&format!("{} {count}\n", p.notation(action)));
+                    writeln!(out, "{} {count}", p.notation(action))?;
                     total += count;
                 }
-                out.push_str(&format!("nodes {total}\n"));
-                Ok(out)
+                writeln!(out, "nodes {total}")?;
             } else {
-                Ok(format!("{}\n", perft(&p, depth)))
+                writeln!(out, "{}", perft(&p, depth))?;
             }
         }
-        "validate" => {
-            let [path] = rest else {
-                return Err(format!("validate needs one record file\n{USAGE}"));
-            };
-            let json = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
-            let record = Record::from_json(&json).map_err(|e| format!("{path}: {e}"))?;
-            let game = record.replay().map_err(|e| format!("{path}: {e}"))?;
-            let status = match game.outcome() {
-                Some(o) => o.to_string(),
-                None => format!("in progress, {} to move", game.position().side_to_move().name()),
-            };
-            Ok(format!("{path}: valid {} record, {} actions, {status}\n", record.variant, game.actions().len()))
+        Command::Validate { record } => validate(&record, out)?,
+        Command::Show { variant, fen } => {
+            let p = position(variant, fen.as_deref())?;
+            writeln!(out, "{}{}", p.diagram(), p.to_text())?;
         }
-        "show" => {
-            let o = options(rest, &["--fen"])?;
-            let p = position(variant_argument(&o, "show")?, o.value("--fen"))?;
-            Ok(format!("{}{}\n", p.diagram(), p.to_text()))
+        Command::Bestmove { variant, fen, moves, movetime, depth, level, seed } => {
+            let game = game(variant, fen.as_deref(), moves.as_deref())?;
+            let mut limits = level.limits(movetime.map_or(DEFAULT_MOVETIME, Duration::from_millis));
+            if let Some(d) = depth {
+                limits.depth = Some(if level == Level::Random { 0 } else { d });
+                limits.movetime = None;
+            }
+            bestmove(&game, &mut Engine::new(seed), &limits, out)?;
         }
-        "bestmove" => bestmove(rest),
-        "selfplay" => selfplay(rest),
-        "help" | "--help" | "-h" => Ok(format!("{USAGE}\n")),
-        other => Err(format!("unknown command '{other}'\n{USAGE}")),
+        Command::Selfplay { variant, white, black, games, movetime, seed } => {
+            let movetime = movetime.map_or(DEFAULT_MOVETIME, Duration::from_millis);
+            selfplay(variant, [white, black], games, movetime, seed, out)?;
+        }
+    }
+    Ok(())
+}
+
+fn position(variant: Variant, fen: Option<&str>) -> Result<Position, Failure> {
+    match fen {
+        None => Ok(Position::new(variant)),
+        Some(text) => Position::from_text(variant, text).map_err(|e| input(format!("--fen: {e}"))),
     }
 }
 
-/// The variant named by the only positional argument.
-fn variant_argument(o: &Options, command: &str) -> Result<Variant, String> {
-    let [variant] = o.positional.as_slice() else {
-        return Err(format!("{command} needs a variant\n{USAGE}"));
+/// The game from the position with `moves` played, each checked by the game's rules.
+fn game(variant: Variant, fen: Option<&str>, moves: Option<&str>) -> Result<Game, Failure> {
+    let mut game = match fen {
+        None => Game::new(variant),
+        Some(_) => Game::from_position(position(variant, fen)?, Start::Edited { label: "command line".into() }),
     };
-    variant.parse().map_err(|e| format!("{e}"))
+    for (i, text) in moves.unwrap_or_default().split_whitespace().enumerate() {
+        let fail = |reason: String| input(format!("--moves: action {} ({}): {reason}", i + 1, Quoted(text)));
+        if let Some(o) = game.outcome() {
+            return Err(fail(format!("the game is already over ({o})")));
+        }
+        let action = game.position().parse_action(text).map_err(|e| fail(e.to_string()))?;
+        game.play(action).map_err(|e| fail(e.to_string()))?;
+    }
+    Ok(game)
 }
 
-/// `bestmove`: the move on the first line, then the search statistics.
-fn bestmove(args: &[String]) -> Result<String, String> {
-    let o = options(args, &["--fen", "--movetime", "--depth", "--level", "--seed"])?;
-    let variant = variant_argument(&o, "bestmove")?;
-    let p = position(variant, o.value("--fen"))?;
-    let level = o.level("--level", Some(Level::Strongest))?;
-    let depth: Option<u32> = o.parsed("--depth", "a depth from 1 to 64")?;
-    if o.value("--movetime").is_some() && depth.is_some() {
-        return Err("give --movetime or --depth, not both".to_owned());
-    }
-    let mut limits = level.limits(o.movetime()?);
-    if let Some(d) = depth {
-        if !(1..=64).contains(&d) {
-            return Err(format!("--depth '{d}' is not a depth from 1 to 64"));
-        }
-        limits.depth = Some(if level == Level::Random { 0 } else { d });
-        limits.movetime = None;
-    }
-    let seed = o.parsed("--seed", "a number")?.unwrap_or(0);
+/// `validate`: one line saying what the record holds, or the first thing wrong with it.
+fn validate(path: &Path, out: &mut impl Write) -> Result<(), Failure> {
+    let shown = path.to_string_lossy();
+    let name = Escaped(&shown);
+    let bytes = std::fs::read(path).map_err(|e| input(format!("cannot read {}: {e}", Quoted(&shown))))?;
+    let json = String::from_utf8(bytes)
+        .map_err(|e| input(format!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))?;
+    let record = Record::from_json(&json).map_err(|e| input(format!("{name}: {e}")))?;
+    let game = record.replay().map_err(|e| input(format!("{name}: {e}")))?;
+    let status = match game.outcome() {
+        Some(o) => o.to_string(),
+        None => format!("in progress, {} to move", game.position().side_to_move().name()),
+    };
+    let variant = game.position().variant();
+    writeln!(out, "{name}: valid {variant} record, {} actions, {status}", game.actions().len())?;
+    Ok(())
+}
+
+/// `bestmove`: the move on the first line, then the search statistics; on a finished game,
+/// `bestmove (none)` and the result.
+fn bestmove(
+    game: &Game,
+    engine: &mut Engine,
+    limits: &surface_chess_rules::engine::Limits,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     let stop = AtomicBool::new(false);
-    let Some(found) = Engine::new(seed).search_position(&p, [], &limits, &stop, |_| {}) else {
-        let ending = automatic_ending(&p, 1).map_or_else(|| "no legal action".to_owned(), |o| o.to_string());
-        return Err(format!("no move to find: the game is over ({ending})"));
+    let Some(found) = engine.search(game, limits, &stop, |_| {}) else {
+        let ending = game.outcome().map_or_else(|| "no legal action".to_owned(), |o| o.to_string());
+        writeln!(out, "bestmove (none)\ngame over: {ending}")?;
+        return Ok(());
     };
+    let p = game.position();
     let mut line = Vec::new();
     let mut at = p.clone();
     for &a in &found.pv {
         line.push(at.notation(a));
         at.play_unchecked(a);
     }
-    Ok(format!(
-        "bestmove {}\ndepth {} nodes {} nps {} time {} score {} pv {}\n",
-        p.notation(found.best),
+    writeln!(out, "bestmove {}", p.notation(found.best))?;
+    writeln!(
+        out,
+        "depth {} nodes {} nps {} time {} score {} pv {}",
         found.depth,
         found.nodes,
         found.nps(),
         found.elapsed.as_millis(),
         found.score,
         line.join(" ")
-    ))
+    )?;
+    Ok(())
 }
 
 /// `selfplay`: a match between two levels; one line per game as it ends, then the score.
-fn selfplay(args: &[String]) -> Result<String, String> {
-    let o = options(args, &["--white", "--black", "--games", "--movetime", "--seed"])?;
-    let variant = variant_argument(&o, "selfplay")?;
-    let white = o.level("--white", None)?;
-    let black = o.level("--black", None)?;
-    let games: u32 =
-        o.parsed("--games", "a number of games from 1 to 10000")?.ok_or(format!("--games is required\n{USAGE}"))?;
-    if !(1..=10_000).contains(&games) {
-        return Err(format!("--games '{games}' is not a number of games from 1 to 10000"));
-    }
-    let movetime = o.movetime()?;
-    let seed = o.parsed("--seed", "a number")?.unwrap_or(0);
+fn selfplay(
+    variant: Variant,
+    [white, black]: [Level; 2],
+    games: u32,
+    movetime: Duration,
+    seed: u64,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     let mut tally = Tally::default();
     for i in 0..games {
         let game = play_game(variant, white, black, movetime, game_seed(seed, i));
-        let outcome = game.outcome().expect("self-play games run to their end");
-        tally.add(outcome.winner, Color::White);
-        println!("game {}: {outcome} after {} plies", i + 1, game.actions().len());
+        let ending = game.outcome().map_or_else(|| "unfinished".to_owned(), |o| o.to_string());
+        tally.add(game.outcome().and_then(|o| o.winner), Color::White);
+        writeln!(out, "game {}: {ending} after {} plies", i + 1, game.actions().len())?;
+        out.flush()?;
     }
     let black_tally = Tally { wins: tally.losses, draws: tally.draws, losses: tally.wins };
-    Ok(format!(
-        "white {}: {} points, black {}: {} points (white {} wins, {} draws, {} losses)\n",
+    writeln!(
+        out,
+        "white {}: {} points, black {}: {} points (white {} wins, {} draws, {} losses)",
         white.number(),
         tally.points(),
         black.number(),
@@ -245,5 +309,27 @@ fn selfplay(args: &[String]) -> Result<String, String> {
         tally.wins,
         tally.draws,
         tally.losses
-    ))
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{CommandFactory, ValueEnum};
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn variant_values_are_the_stable_names() {
+        for v in Variant::ALL {
+            let value = v.to_possible_value().expect("every variant is a value");
+            assert_eq!(value.get_name(), v.name());
+            assert_eq!(Variant::from_str(v.name(), false), Ok(v));
+        }
+        assert_eq!(Variant::value_variants(), Variant::ALL);
+    }
 }

@@ -1,6 +1,7 @@
 //! Playing levels for the practice opponent: from a random mover to the full-strength search.
 
 use super::limits::Limits;
+use crate::quote::Quoted;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -104,18 +105,9 @@ impl fmt::Display for Level {
 }
 
 /// A level neither numbered 0–6 nor named.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level {} (expected 0 to 6 or a name: {})", Quoted(.0), Level::ALL.map(Level::name).join(", "))]
 pub struct UnknownLevel(pub String);
-
-impl fmt::Display for UnknownLevel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown level '{}' (expected 0 to 6 or a name: ", self.0)?;
-        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-        write!(f, "{})", names.join(", "))
-    }
-}
-
-impl std::error::Error for UnknownLevel {}
 
 impl FromStr for Level {
     type Err = UnknownLevel;
