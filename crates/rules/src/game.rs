@@ -43,14 +43,14 @@ impl Position {
             let at = self.complex().coord(c);
             (at.file + at.rank) % 2
         };
-        let (mut minors, mut knights) = (0, 0);
+        let (mut minors, mut knight) = (0, false);
         let mut shades = [false; 2];
         for (c, piece) in self.pieces() {
             match piece.role() {
                 Role::King => {}
                 Role::Knight => {
                     minors += 1;
-                    knights += 1;
+                    knight = true;
                 }
                 Role::Bishop => {
                     minors += 1;
@@ -59,7 +59,9 @@ impl Position {
                 Role::Pawn | Role::Rook | Role::Queen => return false,
             }
         }
-        minors <= 1 || (knights == 0 && !(shades[0] && shades[1]))
+        // Two minor pieces or more: dead only as bishops all on one shade.
+        let one_shade = !(shades[0] && shades[1]);
+        minors <= 1 || (!knight && one_shade)
     }
 }
 

@@ -526,6 +526,11 @@ fn position_errors_name_their_field() {
     assert_eq!(position_error(m, &with("/10/", "/")), Field::Placement);
     assert_eq!(position_error(m, &with("/10/", "/10/10/")), Field::Placement);
     assert_eq!(position_error(m, &with("/10/", "/11/")), Field::Placement);
+    // The run itself is named, not only the rank's total.
+    let e = Position::from_text(m, &with("/10/", "/4p-*7/")).expect_err("too long");
+    assert_eq!(e.reason, "an empty run of 7 does not fit rank 7 of chart 1 (file 6)");
+    let e = Position::from_text(m, &with("/10/", "/4p-*4/")).expect_err("too short");
+    assert_eq!(e.reason, "rank 7 of chart 1 (file 10) has 9 cells, expected 10");
     assert_eq!(position_error(m, &with("/10/", "/9/")), Field::Placement);
     assert_eq!(position_error(m, &with("/10/", "/0/")), Field::Placement);
     assert_eq!(position_error(m, &with("/10/", "/4X5/")), Field::Placement);

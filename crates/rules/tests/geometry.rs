@@ -2,7 +2,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 use surface_chess_rules::{
-    Cell, Complex, Corner, Dir, Frame, Link, Mesh, Position, Variant, Vector, identified_points, king_targets, ray,
+    Cell, Chart, Complex, Coord, Corner, Dir, Frame, Link, Mesh, Position, Variant, Vector, identified_points,
+    king_targets, ray,
 };
 
 fn complex(v: Variant) -> &'static Complex {
@@ -353,5 +354,55 @@ fn identified_points_refine_the_mesh() {
             let edges = (c.len() * 4 * k * k - m.boundary_edges * k) / 2 + m.boundary_edges * k;
             assert_eq!(vertices as i64 - edges as i64 + faces as i64, m.euler_characteristic(), "{v} k={k}");
         }
+    }
+}
+
+/// A gluing rule that walks within one chart, east and west wrapping round (a cylinder).
+fn cylinder(width: u8, height: u8) -> impl Fn(Coord, Dir) -> Option<(Coord, Frame)> {
+    move |at, d| {
+        let v = d.vector();
+        let rank = i16::from(at.rank) + i16::from(v.y);
+        let file = (i16::from(at.file) + i16::from(v.x)).rem_euclid(i16::from(width));
+        (0..i16::from(height))
+            .contains(&rank)
+            .then_some((Coord { chart: 0, file: file as u8, rank: rank as u8 }, Frame::IDENTITY))
+    }
+}
+
+#[test]
+fn complexes_are_checked_when_built() {
+    // Up to 255 cells (a cell is a byte).
+    let largest = Complex::build(vec![Chart::plain(15, 17)], cylinder(15, 17)).expect("255 cells");
+    assert_eq!(largest.len(), 255);
+    assert_eq!(
+        largest.step(largest.cell_at(Coord { chart: 0, file: 14, rank: 0 }).unwrap(), Vector::new(1, 0)).map(|s| s.0),
+        largest.cell_at(Coord { chart: 0, file: 0, rank: 0 })
+    );
+    let err = Complex::build(vec![Chart::plain(16, 16)], cylinder(16, 16)).expect_err("256 cells");
+    assert_eq!(err.to_string(), "inconsistent cell complex: 256 cells is more than 255");
+    // A step off the charts.
+    let off = |at: Coord, d: Dir| (d == Dir::North).then_some((Coord { rank: at.rank + 1, ..at }, Frame::IDENTITY));
+    let err = Complex::build(vec![Chart::plain(2, 2)], off).expect_err("off the charts");
+    assert!(err.to_string().contains("North leads off the charts"), "{err}");
+    // A one-way gluing: east wraps round, west stops at the edge.
+    let one_way = |at: Coord, d: Dir| match d {
+        Dir::West if at.file == 0 => None,
+        _ => cylinder(3, 1)(at, d),
+    };
+    let err = Complex::build(vec![Chart::plain(3, 1)], one_way).expect_err("one way");
+    assert!(err.to_string().contains("c1 East reaches a1 but the way back does not return"), "{err}");
+}
+
+#[test]
+fn cell_names_parse_only_as_written() {
+    let k = complex(Variant::Klein);
+    assert_eq!(k.parse_cell("i18").map(|c| k.name(c)).as_deref(), Some("i18"));
+    for bad in ["a01", "a0", "a", "a1x", "A1", "j1", "i19", "I:a1", "", "a+1", "a 1"] {
+        assert_eq!(k.parse_cell(bad), None, "{bad:?}");
+    }
+    let g = complex(Variant::Genus2);
+    assert_eq!(g.parse_cell("II:e5").map(|c| g.name(c)).as_deref(), Some("II:e5"));
+    for bad in ["e5", "III:e5", "II:e05", "II:", ":e5"] {
+        assert_eq!(g.parse_cell(bad), None, "{bad:?}");
     }
 }

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeSet;
 use surface_chess_rules::{
-    ActionKind, CastleSide, Cell, Color, Dir, Facing, Frame, Game, Position, Role, Variant, Vector, knight_targets, ray,
+    ActionKind, CastleSide, Cell, Color, Dir, EndReason, Facing, Frame, Game, GameError, Position, Role, Start,
+    Variant, Vector, knight_targets, ray,
 };
 
 fn cell(v: Variant, name: &str) -> Cell {
@@ -460,12 +461,37 @@ fn fivefold_repetition_and_the_halfmove_limit_draw() {
 #[test]
 fn claimable_draws_exist_on_endless_and_chess_only() {
     let mut g = Game::new(Variant::Endless);
-    for m in ["Ng1–f3", "Ng8–f6", "Nf3–g1", "Nf6–g8", "Ng1–f3", "Ng8–f6", "Nf3–g1", "Nf6–g8"] {
+    let knights = ["Ng1–f3", "Ng8–f6", "Nf3–g1", "Nf6–g8"];
+    for m in knights {
+        g.play(g.position().parse_action(m).unwrap()).unwrap();
+    }
+    // Twice is not enough.
+    assert_eq!((g.repetitions(), g.claimable()), (2, None));
+    assert_eq!(g.clone().claim_draw(), Err(GameError::NoClaim));
+    for m in knights {
         g.play(g.position().parse_action(m).unwrap()).unwrap();
     }
     assert_eq!(g.repetitions(), 3);
     assert!(g.outcome().is_none());
+    assert_eq!(g.claimable(), Some(EndReason::ThreefoldClaim));
     assert_eq!(g.claim_draw().map(|r| r.name()), Ok("threefold repetition claimed"));
+    assert_eq!(g.claim_draw(), Err(GameError::Over(g.outcome().expect("claimed"))));
+    // Fifty moves: from the hundredth halfmove on.
+    let fifty = |halfmove: u32| {
+        let text = format!("4k3/8/8/8/8/8/8/R3K3 w - - {halfmove} 80");
+        Game::from_position(Position::from_text(Variant::Chess, &text).unwrap(), Start::Edited { label: "50".into() })
+    };
+    assert_eq!(fifty(99).claimable(), None);
+    assert_eq!(fifty(100).claimable(), Some(EndReason::FiftyMoveClaim));
+    // The surfaces have no claims, however often a position recurs.
+    let mut m = Game::new(Variant::Mobius);
+    for _ in 0..2 {
+        for a in ["Nc2–d4", "Nc8–d6", "Nd4–c2", "Nd6–c8"] {
+            m.play(m.position().parse_action(a).unwrap()).unwrap();
+        }
+    }
+    assert_eq!((m.repetitions(), m.claimable()), (3, None));
+    assert_eq!(m.claim_draw(), Err(GameError::NoClaim));
     let p = Position::from_text(Variant::Chess, "4k3/8/8/8/8/8/8/4KB2 w - - 0 1").unwrap();
     let g = Game::from_position(p, surface_chess_rules::Start::Edited { label: "K+B v K".into() });
     assert_eq!(g.outcome().map(|o| o.reason.name()), Some("insufficient material"));
@@ -540,4 +566,96 @@ fn an_en_passant_that_would_expose_the_king_is_no_part_of_the_key() {
     assert!(q.parse_action("b5xc6").is_err(), "illegal: it exposes the king");
     let stripped = Position::from_text(Variant::Chess, &q.to_text().replace(" c6 ", " - ")).unwrap();
     assert_eq!(q.key(), stripped.key());
+}
+
+#[test]
+fn positions_differ_when_any_state_field_differs() {
+    let chess = |text: &str| Position::from_text(Variant::Chess, text).unwrap();
+    let base = chess("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 3 20");
+    assert_eq!(base, chess("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 3 20"));
+    for other in [
+        "r3k2r/8/8/3pP3/8/8/7P/R3K2R w KQkq d6 3 20",
+        "r3k2r/8/8/3pP3/8/8/8/R3K2R w Qkq d6 3 20",
+        "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq - 3 20",
+        "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 4 20",
+        "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 3 21",
+    ] {
+        assert_ne!(base, chess(other), "{other}");
+    }
+    // The side to move, and the board: the same text on the two 8×8 boards.
+    assert_ne!(chess("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), chess("4k3/8/8/8/8/8/8/4K3 b - - 0 1"));
+    let endless = Position::from_text(Variant::Endless, "4k3/8/8/8/8/8/8/4K3 w - - 0 0").unwrap();
+    let flat = Position::from_text(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!((endless.pieces().count(), endless.ply()), (flat.pieces().count(), flat.ply()));
+    assert_ne!(endless, flat);
+}
+
+#[test]
+fn insufficient_material_on_the_flat_board() {
+    // Pieces besides the kings (e1 and e8): who can never mate.
+    for (pieces, dead) in [
+        ("", true),
+        ("N on b1", true),
+        ("B on c1", true),
+        ("b on c8", true),
+        ("B on c1 and b on f8: one shade", true),
+        ("B on c1 and B on a3: one shade", true),
+        ("B on c1 and b on c8: two shades", false),
+        ("N on b1 and n on b8", false),
+        ("B on c1 and n on b8", false),
+        ("P on a2", false),
+        ("R on a1", false),
+        ("q on d8", false),
+    ] {
+        let mut board = [['.'; 8]; 8];
+        board[0][4] = 'K';
+        board[7][4] = 'k';
+        for part in pieces.split(" and ").filter(|p| !p.is_empty()) {
+            let mut words = part.split(' ');
+            let letter = words.next().and_then(|w| w.chars().next()).unwrap();
+            let square = words.nth(1).unwrap().as_bytes();
+            board[usize::from(square[1] - b'1')][usize::from(square[0] - b'a')] = letter;
+        }
+        let ranks: Vec<String> = board
+            .iter()
+            .rev()
+            .map(|rank| {
+                let mut text = String::new();
+                let mut empty = 0;
+                for &ch in rank {
+                    if ch == '.' {
+                        empty += 1;
+                        continue;
+                    }
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    text.push(ch);
+                }
+                if empty > 0 {
+                    text.push_str(&empty.to_string());
+                }
+                text
+            })
+            .collect();
+        let text = format!("{} w - - 0 40", ranks.join("/"));
+        let p = Position::from_text(Variant::Chess, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(p.insufficient_material(), dead, "{pieces}: {text}");
+        // Only ordinary chess draws on it.
+        let outcome = Game::from_position(p, Start::Edited { label: pieces.into() }).outcome();
+        let expected = match (dead, pieces.is_empty()) {
+            (_, true) => Some(EndReason::BareKings),
+            (true, false) => Some(EndReason::InsufficientMaterial),
+            (false, _) => None,
+        };
+        assert_eq!(outcome.map(|o| o.reason), expected, "{pieces}");
+        let Ok(endless) = Position::from_text(Variant::Endless, &text.replace(" 0 40", " 0 78")) else {
+            // Across Endless's seam a1 is next to h8: that rook checks the king on e8.
+            assert_eq!(pieces, "R on a1");
+            continue;
+        };
+        let outcome = Game::from_position(endless, Start::Edited { label: pieces.into() }).outcome();
+        assert_eq!(outcome.map(|o| o.reason), pieces.is_empty().then_some(EndReason::BareKings), "{pieces}");
+    }
 }
