@@ -373,7 +373,9 @@ fn cylinder(width: u8, height: u8) -> impl Fn(Coord, Dir) -> Option<(Coord, Fram
 fn complexes_are_checked_when_built() {
     // Up to 255 cells (a cell is a byte).
     let largest = Complex::build(vec![Chart::plain(15, 17)], cylinder(15, 17)).expect("255 cells");
-    assert_eq!(largest.len(), 255);
+    assert_eq!((largest.len(), largest.is_empty()), (255, false));
+    let none = Complex::build(vec![Chart::plain(0, 0)], cylinder(1, 1)).expect("no cells");
+    assert_eq!((none.len(), none.is_empty()), (0, true));
     assert_eq!(
         largest.step(largest.cell_at(Coord { chart: 0, file: 14, rank: 0 }).unwrap(), Vector::new(1, 0)).map(|s| s.0),
         largest.cell_at(Coord { chart: 0, file: 0, rank: 0 })

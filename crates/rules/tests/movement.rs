@@ -659,3 +659,17 @@ fn insufficient_material_on_the_flat_board() {
         assert_eq!(outcome.map(|o| o.reason), pieces.is_empty().then_some(EndReason::BareKings), "{pieces}");
     }
 }
+
+#[test]
+fn two_pawns_reaching_one_cell_with_opposite_facings_need_no_arrow() {
+    // b4 takes a5 straight on, facing up; j4 takes a5 through the twist, arriving facing down.
+    let p = setup(Variant::Mobius, &[("b4", "P+"), ("j4", "P+"), ("a5", "r"), ("e8", "k"), ("f1", "K")], "w - - 0 1");
+    let onto: Vec<(String, Option<Facing>)> = p
+        .legal_actions()
+        .into_iter()
+        .filter(|a| a.to == cell(Variant::Mobius, "a5"))
+        .map(|a| (p.notation(a), a.facing()))
+        .collect();
+    // The departure cells tell them apart: the facing arrow is for one pawn's two routes only.
+    assert_eq!(onto, [("b4xa5".to_owned(), Some(Facing::Up)), ("j4xa5".to_owned(), Some(Facing::Down))].to_vec(),);
+}
