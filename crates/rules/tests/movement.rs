@@ -673,3 +673,17 @@ fn two_pawns_reaching_one_cell_with_opposite_facings_need_no_arrow() {
     // The departure cells tell them apart: the facing arrow is for one pawn's two routes only.
     assert_eq!(onto, [("b4xa5".to_owned(), Some(Facing::Up)), ("j4xa5".to_owned(), Some(Facing::Down))].to_vec(),);
 }
+
+#[test]
+fn a_facing_in_the_text_must_be_the_arrival_facing() {
+    let p = Position::new(Variant::Mobius);
+    for text in ["e2–e3↑", "e2-e3^", "e2–e3"] {
+        let a = p.parse_action(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!((p.notation(a).as_str(), a.facing()), ("e2–e3", Some(Facing::Up)), "{text}");
+    }
+    for text in ["e2–e3↓", "e2-e3v"] {
+        assert_eq!(p.parse_action(text), Err(surface_chess_rules::ParseActionError::Illegal(text.into())));
+    }
+    // Debug output names the board and the position text.
+    assert_eq!(format!("{p:?}"), format!("Position(mobius {})", p.to_text()));
+}
