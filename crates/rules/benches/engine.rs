@@ -9,7 +9,8 @@
 //! 3. strength: level 6 against the random mover on every variant, and each level against the one
 //!    below on the Möbius board, colours alternating, at a reduced thinking time.
 //!
-//! Under `cargo test --benches` (no `--bench` argument) only a quick smoke run is made.
+//! `… --bench engine -- time` (or `speed`, `strength`) prints only that table. Under
+//! `cargo test --benches` (no `--bench` argument) only a quick smoke run is made.
 
 #[path = "../tests/crowded/mod.rs"]
 mod crowded;
@@ -151,10 +152,16 @@ fn strength() {
 
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` does not, and only smoke-tests.
-    if std::env::args().any(|a| a == "--bench") {
-        speed();
-        time_limit();
-        strength();
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--bench") {
+        // A table's name after `--` runs that table only: `… --bench engine -- time`.
+        let tables: [(&str, fn()); 3] = [("speed", speed), ("time", time_limit), ("strength", strength)];
+        let chosen: Vec<&str> = tables.iter().map(|t| t.0).filter(|name| args.iter().any(|a| a == name)).collect();
+        for (name, table) in tables {
+            if chosen.is_empty() || chosen.contains(&name) {
+                table();
+            }
+        }
     } else {
         let game = play_game(Variant::Mobius, Level::Beginner, Level::Random, MATCH_MOVETIME, 1);
         assert!(game.outcome().is_some());

@@ -2,7 +2,10 @@
 //! each remembering a search result for one position.
 
 use super::score::{from_table, to_table};
-use crate::action::Action;
+use crate::action::{Action, ActionKind};
+use crate::complex::Cell;
+use crate::piece::{Facing, Role};
+use crate::variant::CastleSide;
 
 /// How a stored score bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,8 +21,6 @@ pub(crate) enum Bound {
 /// One remembered search result.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
-    /// The full hash (0 in an empty slot).
-    pub key: u64,
     /// The best or refuting action found, if any.
     pub action: Option<Action>,
     /// The score, mates relative to this node.
@@ -30,22 +31,22 @@ pub(crate) struct Entry {
     pub bound: Bound,
 }
 
-const EMPTY: Entry = Entry { key: 0, action: None, score: 0, depth: 0, bound: Bound::Upper };
-
-/// The table: `2^bits` slots, one entry each.
+/// The table: `2^bits` slots, each an entry packed into three words (hash, [`pack`], and
+/// [`pack_action`]) that are all zero in an empty slot, so that a new table is allocated zeroed
+/// and costs nothing until it is used.
 pub(crate) struct Table {
-    slots: Vec<Entry>,
+    slots: Vec<[u64; 3]>,
 }
 
 impl Table {
     /// A table of `2^bits` empty slots.
     pub fn new(bits: u32) -> Table {
-        Table { slots: vec![EMPTY; 1 << bits] }
+        Table { slots: vec![[0; 3]; 1 << bits] }
     }
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
-        self.slots.fill(EMPTY);
+        self.slots.fill([0; 3]);
     }
 
     #[inline]
@@ -53,22 +54,118 @@ impl Table {
         key as usize & (self.slots.len() - 1)
     }
 
+    /// The entry stored for a hash, as stored.
+    #[inline]
+    fn get(&self, key: u64) -> Option<Entry> {
+        let [stored, data, action] = self.slots[self.slot(key)];
+        (stored == key && data != 0).then(|| unpack(data, action))
+    }
+
     /// The entry for a hash seen `ply` plies below the root, mate scores made root-relative.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Entry> {
-        let e = self.slots[self.slot(key)];
-        (e.key == key).then_some(Entry { score: from_table(e.score, ply), ..e })
+        self.get(key).map(|e| Entry { score: from_table(e.score, ply), ..e })
     }
 
     /// Stores a result, unless the slot holds a deeper result for the same position.
     pub fn store(&mut self, key: u64, action: Option<Action>, score: i32, depth: i32, bound: Bound, ply: usize) {
-        let i = self.slot(key);
-        let old = self.slots[i];
-        if old.key == key && i32::from(old.depth) > depth && bound != Bound::Exact {
+        let old = self.get(key);
+        if old.is_some_and(|old| i32::from(old.depth) > depth) && bound != Bound::Exact {
             return;
         }
-        let action = if action.is_none() && old.key == key { old.action } else { action };
+        let action = action.or(old.and_then(|old| old.action));
         let depth = depth.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-        self.slots[i] = Entry { key, action, score: to_table(score, ply), depth, bound };
+        let i = self.slot(key);
+        let entry = Entry { action, score: to_table(score, ply), depth, bound };
+        self.slots[i] = [key, pack(&entry), pack_action(action)];
+    }
+}
+
+/// An entry's score (bits 0–31), depth (32–47) and bound (48–49, from 1, so never zero).
+fn pack(e: &Entry) -> u64 {
+    let bound: u64 = match e.bound {
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    u64::from(e.score as u32) | u64::from(e.depth as u16) << 32 | bound << 48
+}
+
+fn unpack(data: u64, action: u64) -> Entry {
+    let bound = match (data >> 48) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    let (score, depth) = (data as u32 as i32, (data >> 32) as u16 as i16);
+    Entry { action: unpack_action(action), score, depth, bound }
+}
+
+/// An action as a number, 0 for none: departure (bits 0–7), destination (8–15), kind (16–18,
+/// from 1), arrival facing (19) and promotion (20–22, the index in [`Role::PROMOTIONS`] plus 1).
+fn pack_action(action: Option<Action>) -> u64 {
+    let Some(a) = action else { return 0 };
+    let (kind, facing, promotion) = match a.kind {
+        ActionKind::Piece => (1, None, None),
+        ActionKind::Pawn { facing, promotion } => (2, Some(facing), promotion),
+        ActionKind::DoubleStep { facing, promotion } => (3, Some(facing), promotion),
+        ActionKind::EnPassant { facing, promotion } => (4, Some(facing), promotion),
+        ActionKind::Castle(CastleSide::East) => (5, None, None),
+        ActionKind::Castle(CastleSide::West) => (6, None, None),
+    };
+    let down = u64::from(facing == Some(Facing::Down));
+    let promotion = promotion.and_then(|r| Role::PROMOTIONS.iter().position(|&p| p == r)).map_or(0, |i| i as u64 + 1);
+    u64::from(a.from.0) | u64::from(a.to.0) << 8 | kind << 16 | down << 19 | promotion << 20
+}
+
+fn unpack_action(bits: u64) -> Option<Action> {
+    let facing = if (bits >> 19) & 1 == 1 { Facing::Down } else { Facing::Up };
+    let promotion = match (bits >> 20) & 7 {
+        0 => None,
+        i => Role::PROMOTIONS.get(i as usize - 1).copied(),
+    };
+    let kind = match (bits >> 16) & 7 {
+        1 => ActionKind::Piece,
+        2 => ActionKind::Pawn { facing, promotion },
+        3 => ActionKind::DoubleStep { facing, promotion },
+        4 => ActionKind::EnPassant { facing, promotion },
+        5 => ActionKind::Castle(CastleSide::East),
+        6 => ActionKind::Castle(CastleSide::West),
+        _ => return None,
+    };
+    Some(Action { from: Cell(bits as u8), to: Cell((bits >> 8) as u8), kind })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_action_and_entry_survives_packing() {
+        let (from, to) = (Cell(7), Cell(191));
+        let mut kinds =
+            vec![ActionKind::Piece, ActionKind::Castle(CastleSide::East), ActionKind::Castle(CastleSide::West)];
+        for facing in [Facing::Up, Facing::Down] {
+            for promotion in [None].into_iter().chain(Role::PROMOTIONS.map(Some)) {
+                kinds.push(ActionKind::Pawn { facing, promotion });
+                kinds.push(ActionKind::DoubleStep { facing, promotion });
+                kinds.push(ActionKind::EnPassant { facing, promotion });
+            }
+        }
+        let mut table = Table::new(4);
+        for (i, kind) in kinds.into_iter().enumerate() {
+            let action = Some(Action { from, to, kind });
+            assert_eq!(unpack_action(pack_action(action)), action);
+            let cases = [(-29_990, -3, Bound::Lower), (17, 40, Bound::Exact), (0, 0, Bound::Upper)];
+            for (j, (score, depth, bound)) in cases.into_iter().enumerate() {
+                let key = 0x1234_5678_9abc_def0 ^ (i as u64) << 32 ^ j as u64;
+                table.store(key, action, score, i32::from(depth), bound, 0);
+                let e = table.probe(key, 0).expect("stored");
+                assert_eq!((e.action, e.score, e.depth, e.bound), (action, score, depth, bound));
+                assert!(table.probe(key ^ 1 << 40, 0).is_none(), "another position in the slot");
+            }
+        }
+        assert_eq!(unpack_action(pack_action(None)), None);
+        assert!(Table::new(4).probe(0, 0).is_none(), "an empty slot holds nothing, even for hash 0");
     }
 }
