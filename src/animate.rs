@@ -1,101 +1,219 @@
 //! Moves animate along their route over the surface, across seams: the moved piece glides from
-//! cell centre to cell centre, keeping to its side of the surface.
+//! cell centre to cell centre keeping to its side of the surface, a castling rook slides to its
+//! square, and a captured piece sinks into the surface as the mover arrives.
 
 use crate::board::Embedded;
+use crate::current::CurrentGame;
 use crate::flat::FlatMaterial;
-use crate::pieces::PieceModel;
-use crate::play::{ActionPlayed, Play};
+use crate::pieces::{PieceModel, piece_scale};
+use crate::play::ActionPlayed;
+use crate::surface::Surface;
 use bevy::prelude::*;
-use surface_chess_rules::Cell;
+use surface_chess_rules::{Action, Cell, Position};
 
 /// Seconds per step of a route.
 const STEP_SECONDS: f32 = 0.18;
 
+/// The animation systems (pieces follow them).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AnimationSystems;
+
+/// What happens to a piece during a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// It travels along the path.
+    Moves,
+    /// It is taken: it sinks where it stands as the mover arrives.
+    Captured,
+}
+
+/// One piece's models and their way.
+#[derive(Clone, Debug)]
+pub struct Track {
+    /// The models (one per side of the surface).
+    pub models: Vec<Entity>,
+    /// Cell centres along the way with their normals, made continuous (no sudden flip at a
+    /// one-sided seam); a captured piece's path is its cell alone.
+    pub path: Vec<(Vec3, Vec3)>,
+    /// Moving or captured.
+    pub fate: Fate,
+}
+
 /// The move being animated.
 #[derive(Resource, Clone, Debug)]
 pub struct MoveAnimation {
-    /// The destination cell (its models are the ones moved).
-    pub to: Cell,
-    /// Cell centres along the route with their normals, made continuous (no sudden flip at a
-    /// one-sided seam).
-    pub path: Vec<(Vec3, Vec3)>,
+    /// The pieces that move or are captured.
+    pub tracks: Vec<Track>,
     /// Seconds since the start.
     pub elapsed: f32,
-    /// Whether the route crosses a seam (the seams light up while it moves).
+    /// Total duration.
+    pub duration: f32,
+    /// Whether the main route crosses a seam (the seams light up while it moves).
     pub crosses_seam: bool,
 }
 
-impl MoveAnimation {
-    /// Total duration.
-    pub fn duration(&self) -> f32 {
-        STEP_SECONDS * (self.path.len().saturating_sub(1)) as f32
+/// Position and normal at fraction `x` ∈ [0, 1] of a path, lifted a little between cells.
+pub fn sample(path: &[(Vec3, Vec3)], x: f32) -> (Vec3, Vec3) {
+    if path.len() < 2 {
+        return path.first().copied().unwrap_or((Vec3::ZERO, Vec3::Y));
     }
+    let x = x.clamp(0.0, 1.0) * (path.len() - 1) as f32;
+    let i = (x.floor() as usize).min(path.len() - 2);
+    let f = x - i as f32;
+    let (a, na) = path[i];
+    let (b, nb) = path[i + 1];
+    let lift = (f * std::f32::consts::PI).sin() * 0.15 * a.distance(b);
+    let n = na.lerp(nb, f).normalize_or(na);
+    (a.lerp(b, f) + n * lift, n)
+}
 
-    /// Position and normal at time `t` (clamped).
-    pub fn sample(&self, t: f32) -> (Vec3, Vec3) {
-        let steps = self.path.len().saturating_sub(1).max(1) as f32;
-        let x = (t / self.duration().max(1e-6)).clamp(0.0, 1.0) * steps;
-        let i = (x.floor() as usize).min(self.path.len().saturating_sub(2));
-        let f = x - i as f32;
-        let (a, na) = self.path[i];
-        let (b, nb) = self.path[(i + 1).min(self.path.len() - 1)];
-        let lift = (f * std::f32::consts::PI).sin() * 0.15 * a.distance(b);
-        let n = na.lerp(nb, f).normalize_or(na);
-        (a.lerp(b, f) + n * lift, n)
+/// Centres and continuous normals along a sequence of cells.
+fn path_through(surface: &Surface, cells: impl IntoIterator<Item = Cell>) -> Vec<(Vec3, Vec3)> {
+    let mut path: Vec<(Vec3, Vec3)> = Vec::new();
+    for cell in cells {
+        let n = surface.centre_normal(cell);
+        let n = match path.last() {
+            Some(&(_, previous)) if n.dot(previous) < 0.0 => -n,
+            _ => n,
+        };
+        path.push((surface.centre(cell), n));
     }
+    path
+}
+
+/// The pieces an action moves besides its own (a castling rook: from, to) and takes (en passant
+/// or a capture on the destination), from the positions before and after it.
+pub fn side_effects(before: &Position, after: &Position, action: Action) -> (Vec<(Cell, Cell)>, Vec<Cell>) {
+    let mut vanished = Vec::new();
+    let mut appeared = Vec::new();
+    for (cell, piece) in before.pieces() {
+        if cell != action.from && cell != action.to && after.piece_at(cell) != Some(piece) {
+            vanished.push((cell, piece));
+        }
+    }
+    for (cell, piece) in after.pieces() {
+        if cell != action.to && cell != action.from && before.piece_at(cell) != Some(piece) {
+            appeared.push((cell, piece));
+        }
+    }
+    let mut moved = Vec::new();
+    let mut captured: Vec<Cell> = before.piece_at(action.to).map(|_| action.to).into_iter().collect();
+    for (cell, piece) in vanished {
+        let partner = appeared.iter().position(|(_, p)| p.color() == piece.color() && p.role() == piece.role());
+        match partner {
+            Some(i) => moved.push((cell, appeared.remove(i).0)),
+            None => captured.push(cell),
+        }
+    }
+    (moved, captured)
 }
 
 /// Move animation.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (start_animation, animate_move, light_seams).chain().in_set(crate::AppSystems::Show));
+    app.add_systems(
+        Update,
+        (start_animation, animate_move, light_seams).chain().in_set(AnimationSystems).in_set(crate::AppSystems::Show),
+    );
 }
 
 fn start_animation(
     mut commands: Commands,
     mut played: MessageReader<ActionPlayed>,
-    play: Res<Play>,
+    current: Res<CurrentGame>,
     embedded: Option<Res<Embedded>>,
+    running: Option<Res<MoveAnimation>>,
+    mut models: Query<(Entity, &mut PieceModel)>,
 ) {
     let Some(embedded) = embedded else { return };
+    let surface = &embedded.0;
+    let mut running = running.map(|r| r.clone());
     for event in played.read() {
-        let Some(before) = play.game.position_at(event.ply) else { continue };
-        let Some(route) = before.route(event.action) else { continue };
-        let surface = &embedded.0;
-        let crosses_seam = route.iter().any(|s| s.seam);
-        let mut path = vec![(surface.centre(event.action.from), surface.centre_normal(event.action.from))];
-        for step in route {
-            let (_, previous) = *path.last().expect("start");
-            let n = surface.centre_normal(step.cell);
-            let n = if n.dot(previous) < 0.0 { -n } else { n };
-            path.push((surface.centre(step.cell), n));
+        // A move played while another animates ends the earlier one at once.
+        if let Some(earlier) = running.take() {
+            finish(&mut commands, &earlier);
         }
-        commands.insert_resource(MoveAnimation { to: event.action.to, path, elapsed: 0.0, crosses_seam });
+        let game = &current.game;
+        let (Some(before), Some(after)) = (game.position_at(event.ply), game.position_at(event.ply + 1)) else {
+            continue;
+        };
+        let Some(route) = before.route(event.action) else { continue };
+        let (moved, captured) = side_effects(before, after, event.action);
+        let at = |models: &Query<(Entity, &mut PieceModel)>, cell: Cell| -> Vec<Entity> {
+            models.iter().filter(|(_, m)| m.cell == cell).map(|(e, _)| e).collect()
+        };
+        let mut tracks = Vec::new();
+        for cell in captured {
+            let path = path_through(surface, [cell]);
+            tracks.push(Track { models: at(&models, cell), path, fate: Fate::Captured });
+        }
+        let main = path_through(surface, std::iter::once(event.action.from).chain(route.iter().map(|s| s.cell)));
+        let mut moving = vec![(event.action.from, event.action.to, main)];
+        for (from, to) in moved {
+            moving.push((from, to, path_through(surface, [from, to])));
+        }
+        // Collect every mover's models before any of them changes cell.
+        let movers: Vec<(Vec<Entity>, Cell, Vec<(Vec3, Vec3)>)> =
+            moving.into_iter().map(|(from, to, path)| (at(&models, from), to, path)).collect();
+        for (entities, to, path) in movers {
+            for &e in &entities {
+                if let Ok((_, mut model)) = models.get_mut(e) {
+                    model.cell = to;
+                }
+            }
+            tracks.push(Track { models: entities, path, fate: Fate::Moves });
+        }
+        let steps = route.len().max(1) as f32;
+        let animation = MoveAnimation {
+            tracks,
+            elapsed: 0.0,
+            duration: STEP_SECONDS * steps,
+            crosses_seam: route.iter().any(|s| s.seam),
+        };
+        running = Some(animation.clone());
+        commands.insert_resource(animation);
     }
+}
+
+/// Ends an animation: the captured pieces go.
+fn finish(commands: &mut Commands, animation: &MoveAnimation) {
+    for track in animation.tracks.iter().filter(|t| t.fate == Fate::Captured) {
+        for &e in &track.models {
+            commands.entity(e).try_despawn();
+        }
+    }
+    commands.remove_resource::<MoveAnimation>();
 }
 
 fn animate_move(
     mut commands: Commands,
     time: Res<Time>,
+    embedded: Option<Res<Embedded>>,
     animation: Option<ResMut<MoveAnimation>>,
-    mut models: Query<(&PieceModel, &mut Transform), With<crate::board::CellPatch>>,
+    mut models: Query<(&PieceModel, &mut Transform)>,
 ) {
-    let Some(mut animation) = animation else { return };
+    let (Some(mut animation), Some(embedded)) = (animation, embedded) else { return };
     animation.elapsed += time.delta_secs();
-    let done = animation.elapsed >= animation.duration();
-    // The last frame lands exactly on the destination (the sample's end).
-    let (at, n) = animation.sample(animation.elapsed.min(animation.duration()));
-    let end_normal = animation.path.last().map_or(Vec3::Y, |p| p.1);
-    for (model, mut transform) in &mut models {
-        if model.0 != animation.to {
-            continue;
+    let x = (animation.elapsed / animation.duration.max(1e-6)).min(1.0);
+    let scale = piece_scale(&embedded.0);
+    for track in &animation.tracks {
+        let (at, n) = sample(&track.path, if track.fate == Fate::Moves { x } else { 0.0 });
+        // A captured piece shrinks into the surface over the last third of the move.
+        let size = match track.fate {
+            Fate::Moves => 1.0,
+            Fate::Captured => ((1.0 - x) * 3.0).clamp(0.0, 1.0),
+        };
+        for &e in &track.models {
+            let Ok((model, mut transform)) = models.get_mut(e) else { continue };
+            // Each model keeps its side of the surface (`face` is relative to where it started,
+            // and the path's normals are continuous from there).
+            transform.translation = at;
+            transform.rotation = Quat::from_rotation_arc(Vec3::Y, n * model.face);
+            transform.scale = Vec3::splat(scale * size);
         }
-        // Each of the two models keeps its side of the surface.
-        let side = if (transform.rotation * Vec3::Y).dot(end_normal) >= 0.0 { 1.0 } else { -1.0 };
-        transform.translation = at;
-        transform.rotation = Quat::from_rotation_arc(Vec3::Y, n * side);
     }
-    if done {
-        commands.remove_resource::<MoveAnimation>();
+    if x >= 1.0 {
+        let done = animation.clone();
+        finish(&mut commands, &done);
     }
 }
 

@@ -1,13 +1,17 @@
 //! The 3D board: the embedded surface as one pickable patch per cell, the cell grid, the seams,
 //! the cone points, and the cell highlights (selection, destinations, last move, check, hover).
 
+use crate::current::CurrentGame;
 use crate::flat::FlatMaterial;
-use crate::play::{CellPicked, Play};
+use crate::follow::CentreOn;
+use crate::play::{CellPicked, PlayState};
+use crate::selection::Selection;
 use crate::surface::{self, Surface};
+use crate::viewing::Viewing;
 use bevy::picking::events::{Click, Out, Over, Pointer, Press};
 use bevy::picking::mesh_picking::ray_cast::RayCastBackfaces;
 use bevy::prelude::*;
-use surface_chess_rules::{Cell, Role, Variant};
+use surface_chess_rules::{Cell, Game, Role, Variant};
 
 /// The embedded surface of the variant being played (rebuilt when the variant changes).
 #[derive(Resource, Clone, Debug)]
@@ -49,6 +53,9 @@ pub(crate) struct PressedAt(Option<Vec2>);
 
 /// The most a press may move before it counts as a drag, in pixels.
 const DRAG_SLOP: f32 = 6.0;
+
+/// The longest gap between the two clicks of a double-click.
+const DOUBLE_CLICK_SECONDS: f32 = 0.35;
 
 /// Cell colours and highlight materials.
 #[derive(Resource, Clone, Debug)]
@@ -158,20 +165,21 @@ fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<FlatMateria
 /// Spawns the board when the game's variant differs from the board's (and at start).
 fn rebuild_board(
     mut commands: Commands,
-    play: Res<Play>,
+    current: Res<CurrentGame>,
     embedded: Option<Res<Embedded>>,
     palette: Res<Palette>,
     parts: Query<Entity, With<BoardPart>>,
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
-    if embedded.as_ref().is_some_and(|e| e.0.variant == play.variant()) {
+    let variant = current.variant();
+    if embedded.as_ref().is_some_and(|e| e.0.variant == variant) {
         return;
     }
     for e in &parts {
         commands.entity(e).despawn();
     }
-    let surface = Surface::new(play.variant());
-    let complex = &play.variant().rules().complex;
+    let surface = Surface::new(variant);
+    let complex = &variant.rules().complex;
     for cell in complex.cells() {
         commands
             .spawn((
@@ -230,15 +238,25 @@ pub(crate) fn on_click(
     event: On<Pointer<Click>>,
     patches: Query<&CellPatch>,
     pressed: Res<PressedAt>,
+    time: Res<Time<Real>>,
+    mut last: Local<Option<(Cell, f32)>>,
     mut picks: MessageWriter<CellPicked>,
+    mut centre: MessageWriter<CentreOn>,
 ) {
     let dragged = pressed.0.is_some_and(|at| at.distance(event.pointer_location.position) > DRAG_SLOP);
     if event.button != PointerButton::Primary || dragged {
         return;
     }
-    if let Ok(&CellPatch(cell)) = patches.get(event.event_target()) {
-        picks.write(CellPicked(cell));
+    let Ok(&CellPatch(cell)) = patches.get(event.event_target()) else { return };
+    let now = time.elapsed_secs();
+    if last.is_some_and(|(c, at)| c == cell && now - at < DOUBLE_CLICK_SECONDS) {
+        // The second click of a double-click centres the cell (the first one picked it).
+        centre.write(CentreOn(cell));
+        *last = None;
+        return;
     }
+    *last = Some((cell, now));
+    picks.write(CellPicked(cell));
 }
 
 pub(crate) fn on_over(event: On<Pointer<Over>>, patches: Query<&CellPatch>, mut hovered: ResMut<Hovered>) {
@@ -254,12 +272,16 @@ pub(crate) fn on_out(event: On<Pointer<Out>>, patches: Query<&CellPatch>, mut ho
 }
 
 /// The highlight of each cell, most important first.
-pub fn cell_highlight(play: &Play, hovered: Option<Cell>, cell: Cell) -> Option<Highlight> {
-    let p = play.shown();
-    let game = &play.game;
-    let ply = play.viewing.unwrap_or(game.actions().len());
-    let last = ply.checked_sub(1).and_then(|i| game.actions().get(i));
-    if play.selected == Some(cell) {
+pub fn cell_highlight(
+    game: &Game,
+    selection: &Selection,
+    viewing: Viewing,
+    hovered: Option<Cell>,
+    cell: Cell,
+) -> Option<Highlight> {
+    let p = viewing.shown(game);
+    let last = viewing.ply(game).checked_sub(1).and_then(|i| game.actions().get(i));
+    if selection.selected == Some(cell) {
         return Some(Highlight::Selected);
     }
     if p.is_check() && p.king(p.side_to_move()) == cell && p.piece_at(cell).is_some_and(|x| x.role() == Role::King) {
@@ -268,7 +290,7 @@ pub fn cell_highlight(play: &Play, hovered: Option<Cell>, cell: Cell) -> Option<
     if hovered == Some(cell) {
         return Some(Highlight::Hover);
     }
-    if play.viewing.is_none() && play.hint.is_some_and(|a| a.from == cell || a.to == cell) {
+    if viewing.0.is_none() && selection.hint.is_some_and(|a| a.from == cell || a.to == cell) {
         return Some(Highlight::Hint);
     }
     if last.is_some_and(|a| a.from == cell || a.to == cell) {
@@ -293,7 +315,7 @@ pub enum Highlight {
 }
 
 fn highlight_cells(
-    play: Res<Play>,
+    play: PlayState,
     hovered: Res<Hovered>,
     palette: Res<Palette>,
     // Pieces carry their cell too (to be picked), but keep their own colour.
@@ -305,7 +327,7 @@ fn highlight_cells(
     }
     let variant = play.variant();
     for (&CellPatch(cell), mut material) in &mut patches {
-        let wanted = match cell_highlight(&play, hovered.0, cell) {
+        let wanted = match cell_highlight(&play.current.game, &play.selection, *play.viewing, hovered.0, cell) {
             Some(Highlight::Selected) => &palette.selected,
             Some(Highlight::Check) => &palette.check,
             Some(Highlight::Hover) => &palette.hover,
@@ -330,7 +352,7 @@ struct MarkMeshes {
 /// Dots on quiet destinations and rings on captures, on both sides of the surface.
 fn mark_destinations(
     mut commands: Commands,
-    play: Res<Play>,
+    play: PlayState,
     embedded: Option<Res<Embedded>>,
     palette: Res<Palette>,
     marks: Query<Entity, With<DestinationMark>>,

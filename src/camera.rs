@@ -1,11 +1,12 @@
 //! The cameras: an orbiting 3D camera over the surface in the viewport left of the side panel,
 //! the chart view's orthographic camera above the panel, and the UI camera over the whole window.
-//! R (or the panel's button) resets the 3D view. There are no lights: shading is baked into
+//! R (or the panel's button) resets the 3D view to the board's home view (`follow`). There are no lights: shading is baked into
 //! vertex colours for software renderers.
 
 use crate::board::Embedded;
 use crate::chart::{CHART_LAYER, ChartShown};
 use crate::cli::Antialias;
+use crate::follow::{View, home_view};
 use crate::layout::{CHART_HEIGHT, PANEL_WIDTH};
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
@@ -14,7 +15,6 @@ use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::{PrimaryWindow, WindowResized};
 use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin};
-use surface_chess_rules::Variant;
 use wgpu_types::DeviceType;
 
 /// The 3D camera.
@@ -38,18 +38,8 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (reset_key, fit_viewports, frame_charts, choose_antialias, (reset_on_new_board, apply_reset).chain()),
-        );
-}
-
-/// The home view of each board: focus, yaw, pitch, distance.
-pub fn home_view(variant: Variant) -> (Vec3, f32, f32, f32) {
-    match variant {
-        Variant::Mobius => (Vec3::ZERO, 0.0, 0.75, 15.5),
-        Variant::Endless => (Vec3::ZERO, 0.0, 0.75, 12.5),
-        Variant::Klein => (Vec3::ZERO, 0.0, 0.15, 11.5),
-        Variant::Genus2 => (Vec3::ZERO, 0.0, 0.7, 17.0),
-        Variant::Chess => (Vec3::ZERO, 0.0, 0.95, 13.5),
-    }
+        )
+        .add_plugins(crate::follow::plugin);
 }
 
 fn spawn_cameras(mut commands: Commands) {
@@ -139,7 +129,7 @@ fn apply_reset(
         return;
     }
     let Some(embedded) = embedded else { return };
-    let (focus, yaw, pitch, radius) = home_view(embedded.0.variant);
+    let (focus, View { yaw, pitch }, radius) = home_view(&embedded.0);
     for mut camera in &mut cameras {
         // Both the current and the target values: before its first update the camera would
         // otherwise initialise itself from its transform.
@@ -161,14 +151,17 @@ fn fit_viewports(
     windows: Query<&Window, With<PrimaryWindow>>,
     mut surface: Query<&mut Camera, (With<SurfaceCamera>, Without<ChartCamera>)>,
     mut chart: Query<&mut Camera, With<ChartCamera>>,
+    ui_scale: Option<Res<UiScale>>,
     mut done: Local<bool>,
 ) {
-    if resized.read().count() == 0 && *done {
+    let rescaled = ui_scale.as_ref().is_some_and(|s| s.is_changed());
+    if resized.read().count() == 0 && *done && !rescaled {
         return;
     }
     let Ok(window) = windows.single() else { return };
     let size = window.physical_size();
-    let scale = window.scale_factor();
+    // The panel's logical pixels are scaled by the system and by `--ui-scale`.
+    let scale = window.scale_factor() * ui_scale.map_or(1.0, |s| s.0);
     let panel = ((PANEL_WIDTH * scale) as u32).min(size.x.saturating_sub(1));
     let left = size.x - panel;
     let chart_height = ((CHART_HEIGHT * scale) as u32).clamp(1, size.y.max(1));

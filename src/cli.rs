@@ -1,16 +1,14 @@
-//! The command line: `surface-chess [--variant V] [--load FILE] [--screenshot OUT.png [--frames N]]
-//! [--size WxH] [--bench-frames N] [--demo] [--msaa auto|off|4]`.
+//! The command line (clap): `surface-chess [--variant V | --load FILE] [--screenshot OUT.png
+//! [--frames N]] [--size WxH] [--bench-frames N] [--demo] [--kiosk [--idle S]] [--pace S]
+//! [--ui-scale X] [--msaa auto|off|4] [--mesh-stats V]`.
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
 use surface_chess_rules::Variant;
 
-/// Usage text.
-pub const USAGE: &str = "usage: surface-chess [--variant mobius|klein|genus2|endless|chess] [--load FILE]
-                     [--screenshot OUT.png [--frames N]] [--size WxH] [--bench-frames N] [--demo]
-                     [--msaa auto|off|4]";
-
 /// Multisampling of the 3D view.
-#[derive(bevy::prelude::Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(bevy::prelude::Resource, ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Antialias {
     /// 4× on a hardware GPU, off on a software renderer (where it costs a third of the frame).
     #[default]
@@ -18,91 +16,94 @@ pub enum Antialias {
     /// No multisampling.
     Off,
     /// 4× multisampling.
+    #[value(name = "4")]
     Msaa4,
 }
 
-/// Parsed options.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A board name, parsed by the rules (the value names are the rules' variant names).
+fn variant_parser() -> impl TypedValueParser<Value = Variant> {
+    PossibleValuesParser::new(Variant::ALL.map(|v| v.name()))
+        .map(|name| name.parse::<Variant>().expect("a listed name"))
+}
+
+/// `WxH` within sane window sizes.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    text.split_once('x')
+        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+        .filter(|&(w, h)| (320..=8192).contains(&w) && (240..=8192).contains(&h))
+        .ok_or_else(|| "expected WxH between 320x240 and 8192x8192, e.g. 1280x720".to_owned())
+}
+
+/// A number of seconds from 0.1 to 3600.
+fn parse_seconds(text: &str) -> Result<f32, String> {
+    text.parse::<f32>()
+        .ok()
+        .filter(|s| (0.1..=3600.0).contains(s))
+        .ok_or_else(|| "expected a number of seconds from 0.1 to 3600".to_owned())
+}
+
+/// A UI scale from 0.5 to 4.
+fn parse_scale(text: &str) -> Result<f32, String> {
+    text.parse::<f32>()
+        .ok()
+        .filter(|s| (0.5..=4.0).contains(s))
+        .ok_or_else(|| "expected a scale from 0.5 to 4".to_owned())
+}
+
+/// Chess on curved surfaces: the Möbius strip, the Klein bottle, the double torus, the Endless
+/// strip and the flat board.
+#[derive(Parser, Clone, Debug, PartialEq)]
+#[command(name = "surface-chess", version)]
 pub struct Options {
-    /// Start a new game of this variant (default: resume the autosave, else Möbius).
+    /// Start a new game on this board (default: resume the autosave, else Möbius).
+    #[arg(long, value_parser = variant_parser(), conflicts_with = "load")]
     pub variant: Option<Variant>,
     /// Start from this saved record.
+    #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
     /// Render, save a screenshot here and exit.
+    #[arg(long, value_name = "OUT.png")]
     pub screenshot: Option<PathBuf>,
     /// Frames to render before the screenshot.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
     pub frames: u32,
-    /// Window size in logical pixels.
-    pub size: (u32, u32),
+    /// Window size in logical pixels (default: fits the monitor).
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<(u32, u32)>,
     /// Render this many frames, print mean and p95 frame time, exit.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub bench_frames: Option<u32>,
     /// Start in exhibition mode (the computer plays both sides on a loop).
+    #[arg(long)]
     pub demo: bool,
+    /// Exhibition kiosk: fullscreen, the exhibition starts after --idle seconds without input,
+    /// any touch or key returns to play.
+    #[arg(long)]
+    pub kiosk: bool,
+    /// Seconds without input before a kiosk starts the exhibition.
+    #[arg(long, value_name = "SECONDS", default_value_t = 90.0, value_parser = parse_seconds)]
+    pub idle: f32,
+    /// Least seconds between two exhibition moves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 3.0, value_parser = parse_seconds)]
+    pub pace: f32,
+    /// Scale of the panel and its text (on top of the system's scale factor).
+    #[arg(long, value_name = "X", default_value_t = 1.0, value_parser = parse_scale)]
+    pub ui_scale: f32,
     /// Multisampling of the 3D view.
-    pub antialias: Antialias,
+    #[arg(long, value_enum, default_value_t)]
+    pub msaa: Antialias,
+    /// Print the embedded surface's mesh statistics for this board and exit.
+    #[arg(long, value_name = "VARIANT", value_parser = variant_parser())]
+    pub mesh_stats: Option<Variant>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            variant: None,
-            load: None,
-            screenshot: None,
-            frames: 30,
-            size: (1600, 900),
-            bench_frames: None,
-            demo: false,
-            antialias: Antialias::Auto,
-        }
+        Options::parse_from(["surface-chess"])
     }
-}
-
-fn number(flag: &str, value: Option<String>) -> Result<u32, String> {
-    let value = value.ok_or_else(|| format!("{flag} needs a number"))?;
-    value.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| format!("{flag}: '{value}' is not a positive number"))
 }
 
 impl Options {
-    /// Parses the arguments after the program name.
-    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
-        let mut o = Options::default();
-        let mut it = args.into_iter();
-        while let Some(arg) = it.next() {
-            match arg.as_str() {
-                "--variant" => {
-                    let name = it.next().ok_or("--variant needs a name")?;
-                    o.variant = Some(name.parse::<Variant>().map_err(|e| e.to_string())?);
-                }
-                "--demo" => o.demo = true,
-                "--msaa" => {
-                    o.antialias = match it.next().as_deref() {
-                        Some("auto") => Antialias::Auto,
-                        Some("off") => Antialias::Off,
-                        Some("4") => Antialias::Msaa4,
-                        other => return Err(format!("--msaa: '{}' is not auto, off or 4", other.unwrap_or(""))),
-                    }
-                }
-                "--load" => o.load = Some(it.next().ok_or("--load needs a file")?.into()),
-                "--screenshot" => o.screenshot = Some(it.next().ok_or("--screenshot needs a file")?.into()),
-                "--frames" => o.frames = number("--frames", it.next())?,
-                "--bench-frames" => o.bench_frames = Some(number("--bench-frames", it.next())?),
-                "--size" => {
-                    let value = it.next().ok_or("--size needs WxH")?;
-                    let parsed = value
-                        .split_once('x')
-                        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
-                        .filter(|&(w, h)| (320..=8192).contains(&w) && (240..=8192).contains(&h));
-                    o.size = parsed.ok_or_else(|| format!("--size: '{value}' is not WxH (e.g. 1280x720)"))?;
-                }
-                other => return Err(format!("unknown option '{other}'")),
-            }
-        }
-        if o.variant.is_some() && o.load.is_some() {
-            return Err("--variant and --load cannot be used together".into());
-        }
-        Ok(o)
-    }
-
     /// Whether this run only renders (screenshot or benchmark): no autosave, no resume.
     pub fn headless_run(&self) -> bool {
         self.screenshot.is_some() || self.bench_frames.is_some()
@@ -112,9 +113,10 @@ impl Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::ffi::OsString;
 
     fn parse(args: &[&str]) -> Result<Options, String> {
-        Options::parse(args.iter().map(|s| s.to_string()))
+        Options::try_parse_from(std::iter::once("surface-chess").chain(args.iter().copied())).map_err(|e| e.to_string())
     }
 
     #[test]
@@ -122,22 +124,40 @@ mod tests {
         let o =
             parse(&["--variant", "genus2", "--screenshot", "g.png", "--frames", "5", "--size", "1280x720"]).unwrap();
         assert_eq!(o.variant, Some(Variant::Genus2));
-        assert_eq!((o.frames, o.size), (5, (1280, 720)));
+        assert_eq!((o.frames, o.size), (5, Some((1280, 720))));
         assert!(o.headless_run());
         assert_eq!(parse(&["--bench-frames", "100"]).unwrap().bench_frames, Some(100));
         assert!(parse(&["--demo"]).unwrap().demo);
-        assert_eq!(parse(&["--msaa", "4"]).unwrap().antialias, Antialias::Msaa4);
-        assert_eq!(parse(&["--msaa", "off"]).unwrap().antialias, Antialias::Off);
-        assert_eq!(parse(&[]).unwrap(), Options::default());
+        assert_eq!(parse(&["--msaa", "4"]).unwrap().msaa, Antialias::Msaa4);
+        assert_eq!(parse(&["--msaa", "off"]).unwrap().msaa, Antialias::Off);
+        let kiosk = parse(&["--kiosk", "--idle", "30", "--ui-scale", "1.5", "--pace", "2"]).unwrap();
+        assert!(kiosk.kiosk);
+        assert_eq!((kiosk.idle, kiosk.ui_scale, kiosk.pace), (30.0, 1.5, 2.0));
+        assert_eq!(parse(&["--mesh-stats", "klein"]).unwrap().mesh_stats, Some(Variant::Klein));
+        let defaults = parse(&[]).unwrap();
+        assert_eq!(defaults, Options::default());
+        assert_eq!((defaults.idle, defaults.pace, defaults.ui_scale, defaults.size), (90.0, 3.0, 1.0, None));
     }
 
     #[test]
     fn bad_flags_say_what_is_wrong() {
-        assert!(parse(&["--variant", "torus"]).unwrap_err().contains("unknown variant 'torus'"));
-        assert!(parse(&["--size", "big"]).unwrap_err().contains("--size"));
-        assert!(parse(&["--frames", "0"]).unwrap_err().contains("positive"));
-        assert!(parse(&["--fly"]).unwrap_err().contains("unknown option '--fly'"));
-        assert!(parse(&["--msaa", "8"]).unwrap_err().contains("'8' is not auto, off or 4"));
-        assert!(parse(&["--variant", "klein", "--load", "x.json"]).unwrap_err().contains("together"));
+        let torus = parse(&["--variant", "torus"]).unwrap_err();
+        assert!(torus.contains("'torus'") && torus.contains("mobius"), "{torus}");
+        assert!(parse(&["--size", "big"]).unwrap_err().contains("WxH"));
+        assert!(parse(&["--frames", "0"]).unwrap_err().contains("--frames"));
+        assert!(parse(&["--fly"]).unwrap_err().contains("'--fly'"));
+        assert!(parse(&["--msaa", "8"]).unwrap_err().contains("'8'"));
+        assert!(parse(&["--ui-scale", "9"]).unwrap_err().contains("0.5 to 4"));
+        assert!(parse(&["--variant", "klein", "--load", "x.json"]).unwrap_err().contains("cannot be used with"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_name_that_is_not_utf8_is_kept_as_given() {
+        use std::os::unix::ffi::OsStringExt;
+        let name = OsString::from_vec(b"game-\xff.json".to_vec());
+        let args = [OsString::from("surface-chess"), OsString::from("--load"), name.clone()];
+        let o = Options::try_parse_from(args).expect("a non-UTF-8 path is a valid path");
+        assert_eq!(o.load.map(PathBuf::into_os_string), Some(name));
     }
 }

@@ -1,10 +1,11 @@
-//! Exhibition mode (`--demo` or the panel's button): the computer plays both sides on a loop
-//! across the boards, the camera slowly orbits, the status line names the board and the last move;
-//! any click or key hands control back.
+//! Exhibition mode (`--demo`, the panel's button, or a kiosk left idle): the computer plays both
+//! sides at a pace a visitor can follow, across the boards one after another, while the camera
+//! slowly orbits; any click, touch or key hands control back.
 
 use crate::camera::SurfaceCamera;
-use crate::opponent::Opponent;
-use crate::play::Play;
+use crate::current::{CurrentGame, Notice};
+use crate::mode::PlayMode;
+use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy_panorbit_camera::PanOrbitCamera;
 use surface_chess_rules::Variant;
@@ -15,9 +16,32 @@ const PAUSE_SECONDS: f32 = 4.0;
 /// Radians per second of the camera's orbit.
 const ORBIT_SPEED: f32 = 0.12;
 
+/// The least time between two exhibition moves, in seconds (`--pace`; default 3).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Pace(pub f32);
+
+impl Default for Pace {
+    fn default() -> Self {
+        Pace(3.0)
+    }
+}
+
+/// The exhibition's systems (hand-back and the next board).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ExhibitionSystems;
+
 /// Exhibition mode.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (hand_back_control, next_exhibition_game).chain().in_set(crate::AppSystems::Input));
+    app.init_resource::<Pace>().add_systems(
+        Update,
+        (
+            (hand_back_control, next_exhibition_game)
+                .chain()
+                .in_set(ExhibitionSystems)
+                .in_set(crate::AppSystems::Input),
+            orbit_camera,
+        ),
+    );
 }
 
 /// The board after `v` in the exhibition's cycle.
@@ -26,46 +50,57 @@ pub fn next_board(v: Variant) -> Variant {
     Variant::ALL[(i + 1) % Variant::ALL.len()]
 }
 
+/// Whether the player pressed a key, a mouse button or touched the screen this frame.
+pub fn any_input(
+    keys: Option<&ButtonInput<KeyCode>>,
+    buttons: Option<&ButtonInput<MouseButton>>,
+    touches: Option<&Touches>,
+) -> bool {
+    keys.is_some_and(|k| k.get_just_pressed().next().is_some())
+        || buttons.is_some_and(|b| b.get_just_pressed().next().is_some())
+        || touches.is_some_and(|t| t.iter_just_pressed().next().is_some())
+}
+
 fn hand_back_control(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     buttons: Option<Res<ButtonInput<MouseButton>>>,
-    mut opponent: ResMut<Opponent>,
-    mut play: ResMut<Play>,
+    touches: Option<Res<Touches>>,
+    mut mode: ResMut<PlayMode>,
+    mut notice: ResMut<Notice>,
 ) {
-    let pressed = keys.is_some_and(|k| k.get_just_pressed().next().is_some())
-        || buttons.is_some_and(|b| b.get_just_pressed().next().is_some());
-    if opponent.exhibition && pressed {
-        opponent.exhibition = false;
-        play.note = "exhibition stopped: your move".into();
+    if *mode == PlayMode::Exhibition && any_input(keys.as_deref(), buttons.as_deref(), touches.as_deref()) {
+        *mode = PlayMode::TwoPlayers;
+        notice.say("exhibition stopped: your move");
     }
 }
 
 fn next_exhibition_game(
     time: Res<Time>,
-    opponent: Res<Opponent>,
-    mut play: ResMut<Play>,
+    mode: Res<PlayMode>,
+    mut current: ResMut<CurrentGame>,
+    mut notice: ResMut<Notice>,
     mut finished_for: Local<f32>,
 ) {
-    if !opponent.exhibition || play.game.outcome().is_none() {
+    if *mode != PlayMode::Exhibition || current.game.outcome().is_none() {
         *finished_for = 0.0;
         return;
     }
     *finished_for += time.delta_secs();
     if *finished_for >= PAUSE_SECONDS {
         *finished_for = 0.0;
-        let next = next_board(play.variant());
-        *play = Play::new(next);
-        play.note = format!("exhibition: {next}");
+        let next = next_board(current.variant());
+        current.replace(surface_chess_rules::Game::new(next));
+        notice.say(format!("exhibition: {next}"));
     }
 }
 
-/// Slowly orbits the camera during an exhibition (part of the windowed app only).
+/// Slowly orbits the camera during an exhibition.
 pub fn orbit_camera(
     time: Res<Time>,
-    opponent: Res<Opponent>,
+    mode: Res<PlayMode>,
     mut cameras: Query<&mut PanOrbitCamera, With<SurfaceCamera>>,
 ) {
-    if !opponent.exhibition {
+    if *mode != PlayMode::Exhibition {
         return;
     }
     for mut camera in &mut cameras {

@@ -2,26 +2,32 @@
 //! glues them), Enter picks the cell under it, Escape cancels the selection or the chooser.
 
 use crate::board::Hovered;
-use crate::play::{CellPicked, Play};
+use crate::current::CurrentGame;
+use crate::play::CellPicked;
+use crate::selection::Selection;
+use crate::viewing::Viewing;
 use bevy::prelude::*;
-use surface_chess_rules::{Cell, Dir};
+use surface_chess_rules::{Cell, Dir, Position};
 
 /// Keyboard cursor and shortcuts.
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, drive_cursor.in_set(crate::AppSystems::Input));
 }
 
-/// The cell the cursor moves to from `from` in chart direction `d` (staying put at a boundary).
-pub fn cursor_step(play: &Play, from: Option<Cell>, d: Dir) -> Cell {
-    let complex = &play.variant().rules().complex;
-    let start = from.or(play.selected).unwrap_or_else(|| play.shown().king(play.to_move()));
+/// The cell the cursor moves to from `from` (else the selected piece, else the king of the side to
+/// move in the position on show) in chart direction `d`, staying put at a boundary.
+pub fn cursor_step(shown: &Position, selected: Option<Cell>, from: Option<Cell>, d: Dir) -> Cell {
+    let complex = shown.complex();
+    let start = from.or(selected).unwrap_or_else(|| shown.king(shown.side_to_move()));
     complex.gluing(start, d).map_or(start, |g| g.to)
 }
 
 fn drive_cursor(
     keys: Res<ButtonInput<KeyCode>>,
+    current: Res<CurrentGame>,
+    viewing: Res<Viewing>,
     mut hovered: ResMut<Hovered>,
-    mut play: ResMut<Play>,
+    mut selection: ResMut<Selection>,
     mut picks: MessageWriter<CellPicked>,
 ) {
     for (key, d) in [
@@ -31,7 +37,7 @@ fn drive_cursor(
         (KeyCode::ArrowLeft, Dir::West),
     ] {
         if keys.just_pressed(key) {
-            let next = cursor_step(&play, hovered.0, d);
+            let next = cursor_step(viewing.shown(&current.game), selection.selected, hovered.0, d);
             hovered.set_if_neq(Hovered(Some(next)));
         }
     }
@@ -40,8 +46,8 @@ fn drive_cursor(
     {
         picks.write(CellPicked(cell));
     }
-    if keys.just_pressed(KeyCode::Escape) && (play.selected.is_some() || !play.chooser.is_empty()) {
-        play.selected = None;
-        play.chooser.clear();
+    if keys.just_pressed(KeyCode::Escape) && (selection.selected.is_some() || !selection.chooser.is_empty()) {
+        selection.selected = None;
+        selection.chooser.clear();
     }
 }

@@ -4,28 +4,37 @@
 
 pub mod animate;
 pub mod board;
+pub mod button;
 pub mod camera;
 pub mod capture;
 pub mod chart;
 pub mod cli;
+pub mod current;
 pub mod exhibition;
 pub mod flat;
+pub mod follow;
 pub mod font;
 pub mod glyphs;
 pub mod keyboard;
+pub mod kiosk;
 pub mod layout;
+pub mod mode;
 pub mod opponent;
 pub mod panel;
 pub mod persist;
 pub mod pieces;
 pub mod play;
+pub mod selection;
+pub mod setup;
 pub mod surface;
+pub mod viewing;
+pub mod window;
 
 use bevy::prelude::*;
-use bevy::window::{PresentMode, WindowResolution};
+use bevy::window::{PresentMode, WindowMode, WindowResolution};
 use cli::Options;
+use current::{CurrentGame, Notice};
 use persist::{Autosave, Resume};
-use play::Play;
 use surface_chess_rules::Variant;
 
 /// The order of the app's work each frame: the rules act on input, the board is (re)built, then
@@ -46,45 +55,46 @@ pub enum AppSystems {
 /// with `MinimalPlugins`.
 pub fn logic_plugin(app: &mut App) {
     app.configure_sets(Update, (AppSystems::Input, AppSystems::Rules, AppSystems::Build, AppSystems::Show).chain())
-        .add_plugins((play::plugin, persist::plugin, opponent::plugin, exhibition::plugin));
+        .add_plugins((play::plugin, persist::plugin, opponent::plugin, exhibition::plugin, kiosk::plugin));
 }
 
 /// The game to start with, and a note for the player: `--load`, else `--variant`, else the
 /// autosave (a corrupt one is kept aside), else Möbius.
-pub fn starting_play(options: &Options, autosave: Option<&std::path::Path>) -> Result<Play, String> {
+pub fn starting_game(options: &Options, autosave: Option<&std::path::Path>) -> Result<(CurrentGame, Notice), String> {
     if let Some(path) = &options.load {
-        let mut play = Play::from_game(persist::load_game(path)?);
-        play.note = format!("loaded {}", path.display());
-        return Ok(play);
+        let game = persist::load_game(path).map_err(|e| e.to_string())?;
+        return Ok((CurrentGame::from_game(game), Notice(format!("loaded {}", path.display()))));
     }
     if let Some(v) = options.variant {
-        return Ok(Play::new(v));
+        return Ok((CurrentGame::new(v), Notice::default()));
     }
-    match autosave.map(persist::resume) {
-        Some(Resume::Game(game)) => {
-            let mut play = Play::from_game(game);
-            play.note = "resumed the autosaved game".into();
-            Ok(play)
-        }
+    let fresh = || CurrentGame::new(Variant::Mobius);
+    Ok(match autosave.map(persist::resume) {
+        Some(Resume::Game(game)) => (CurrentGame::from_game(game), Notice("resumed the autosaved game".into())),
         Some(Resume::Corrupt { error, kept }) => {
-            let mut play = Play::new(Variant::Mobius);
-            play.note = format!("the autosave could not be loaded ({error}); it was kept as {}", kept.display());
-            Ok(play)
+            (fresh(), Notice(format!("the autosave could not be loaded ({error}); it was kept as {}", kept.display())))
         }
-        _ => Ok(Play::new(Variant::Mobius)),
-    }
+        Some(Resume::Unreadable(error)) => (fresh(), Notice(format!("the autosave could not be read: {error}"))),
+        Some(Resume::Nothing) | None => (fresh(), Notice::default()),
+    })
 }
 
 /// The whole app for these options.
 pub fn build_app(options: &Options) -> Result<App, String> {
     let started = capture::Started(std::time::Instant::now());
     let autosave = if options.headless_run() { None } else { persist::default_autosave() };
-    let play = starting_play(options, autosave.as_deref())?;
+    let (current, notice) = starting_game(options, autosave.as_deref())?;
     let render_only = options.headless_run();
+    let (width, height) = options.size.unwrap_or(window::DEFAULT_SIZE);
     let window = Window {
         title: "Surface Chess".into(),
-        resolution: WindowResolution::new(options.size.0, options.size.1).with_scale_factor_override(1.0),
+        resolution: WindowResolution::new(width, height),
         present_mode: if render_only { PresentMode::AutoNoVsync } else { PresentMode::AutoVsync },
+        mode: if options.kiosk {
+            WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Primary)
+        } else {
+            WindowMode::Windowed
+        },
         ..default()
     };
     let mut app = App::new();
@@ -94,22 +104,33 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         flat::plugin,
         font::plugin,
     ))
-    .insert_resource(play)
+    .insert_resource(current)
+    .insert_resource(notice)
     .insert_resource(Autosave(autosave))
+    .insert_resource(UiScale(options.ui_scale))
+    .insert_resource(exhibition::Pace(options.pace))
     .add_plugins((
         logic_plugin,
         board::plugin,
         pieces::plugin,
         chart::plugin,
         panel::plugin,
+        button::plugin,
         camera::plugin,
         keyboard::plugin,
         animate::plugin,
+        window::plugin,
     ))
     .add_plugins(capture::plugin);
-    app.insert_resource(options.antialias).insert_resource(started);
+    app.insert_resource(options.msaa).insert_resource(started);
+    if options.size.is_some() || options.kiosk {
+        app.insert_resource(window::KeepSize);
+    }
     if options.demo {
-        app.insert_resource(opponent::Opponent { exhibition: true, ..default() });
+        app.insert_resource(mode::PlayMode::Exhibition);
+    }
+    if options.kiosk {
+        app.insert_resource(kiosk::Kiosk { idle_seconds: options.idle });
     }
     if let Some(path) = &options.screenshot {
         app.insert_resource(capture::ScreenshotPlan { path: path.clone(), frames: options.frames });

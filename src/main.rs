@@ -1,17 +1,13 @@
 //! `surface-chess`: play chess on the Möbius strip, the Klein bottle, the double torus, the
 //! Endless strip or the flat board.
 
+use clap::Parser;
 use std::process::ExitCode;
-use surface_chess::cli::{Options, USAGE};
+use surface_chess::cli::Options;
 
 fn main() -> ExitCode {
-    let options = match Options::parse(std::env::args().skip(1)) {
-        Ok(o) => o,
-        Err(message) => {
-            eprintln!("surface-chess: {message}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+    // A bad flag prints what is wrong and the usage, and exits with code 2.
+    let options = Options::parse();
     match surface_chess::build_app(&options) {
         Ok(mut app) => match app.run() {
             bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -1,31 +1,20 @@
-//! The practice opponent in the app: the rules crate's engine plays one side, or suggests a move
-//! (hint), thinking on a background task (the window never waits for it) and reporting the depth
-//! reached.
+//! The practice opponent in the app: the rules crate's engine plays the computer's side, or
+//! suggests a move (hint), thinking on a background task (the window never waits for it) and
+//! reporting the depth reached. A search for a position that is no longer the live one (a move
+//! was made, another game started or was loaded) is stopped and its answer dropped.
 
-use crate::play::{ActionChosen, Play};
+use crate::current::{CurrentGame, Notice};
+use crate::exhibition::Pace;
+use crate::mode::{ComputerLevel, PlayMode};
+use crate::play::ActionChosen;
+use crate::selection::Selection;
+use crate::viewing::Viewing;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use surface_chess_rules::Action;
 use surface_chess_rules::engine::{DEFAULT_MOVETIME, Engine, Level};
-use surface_chess_rules::{Action, Color as Side};
-
-/// Who the computer plays, and how strongly. `side: None` is a game between two people.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Opponent {
-    /// The side the computer plays.
-    pub side: Option<Side>,
-    /// Its level.
-    pub level: Level,
-    /// Exhibition: the computer plays both sides, game after game, across the boards.
-    pub exhibition: bool,
-}
-
-impl Default for Opponent {
-    fn default() -> Self {
-        Opponent { side: None, level: Level::Club, exhibition: false }
-    }
-}
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +29,7 @@ pub enum Purpose {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct HintRequested;
 
-/// A search in progress.
+/// A search in progress. Dropping it stops the search.
 #[derive(Resource)]
 pub struct Thinking {
     /// What the search is for.
@@ -48,8 +37,11 @@ pub struct Thinking {
     task: Task<Option<Action>>,
     stop: Arc<AtomicBool>,
     depth: Arc<AtomicU32>,
-    /// The ply the search started at (a result for another ply is dropped).
+    /// The game and ply the search started at (a result for another is dropped).
+    serial: u64,
     ply: usize,
+    /// The app time (seconds) before which the answer is held back: the exhibition's pace.
+    not_before: f32,
 }
 
 impl Thinking {
@@ -67,40 +59,59 @@ impl Drop for Thinking {
 
 /// The computer opponent.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Opponent>()
-        .add_message::<HintRequested>()
+    app.add_message::<HintRequested>()
         .add_systems(Update, (finish_thinking, start_thinking, start_hint).chain().in_set(crate::AppSystems::Input));
 }
 
 /// Whether it is the computer's turn in the live game.
-pub fn computer_to_move(play: &Play, opponent: &Opponent) -> bool {
-    play.live() && (opponent.exhibition || opponent.side == Some(play.game.position().side_to_move()))
+pub fn computer_to_move(current: &CurrentGame, viewing: &Viewing, mode: PlayMode) -> bool {
+    let game = &current.game;
+    viewing.live(game) && mode.computer_plays(game.position().side_to_move())
 }
 
-fn start_thinking(mut commands: Commands, play: Res<Play>, opponent: Res<Opponent>, thinking: Option<Res<Thinking>>) {
-    if thinking.is_some() || !computer_to_move(&play, &opponent) {
+#[allow(clippy::too_many_arguments)]
+fn start_thinking(
+    mut commands: Commands,
+    time: Res<Time>,
+    pace: Res<Pace>,
+    current: Res<CurrentGame>,
+    viewing: Res<Viewing>,
+    mode: Res<PlayMode>,
+    level: Res<ComputerLevel>,
+    thinking: Option<Res<Thinking>>,
+) {
+    if thinking.is_some() || !computer_to_move(&current, &viewing, *mode) {
         return;
     }
-    commands.insert_resource(search(&play, opponent.level, Purpose::Move));
+    let mut thinking = search(&current, level.0, Purpose::Move);
+    if *mode == PlayMode::Exhibition {
+        thinking.not_before = time.elapsed_secs() + pace.0;
+    }
+    commands.insert_resource(thinking);
 }
 
-/// A hint is the strongest level's move for the player to move.
+/// A hint is the strong level's move for the player to move.
 fn start_hint(
     mut commands: Commands,
     mut requests: MessageReader<HintRequested>,
-    play: Res<Play>,
-    opponent: Res<Opponent>,
+    current: Res<CurrentGame>,
+    viewing: Res<Viewing>,
+    mode: Res<PlayMode>,
     thinking: Option<Res<Thinking>>,
 ) {
-    if requests.read().count() == 0 || thinking.is_some() || !play.live() || computer_to_move(&play, &opponent) {
+    if requests.read().count() == 0
+        || thinking.is_some()
+        || !viewing.live(&current.game)
+        || computer_to_move(&current, &viewing, *mode)
+    {
         return;
     }
-    commands.insert_resource(search(&play, Level::Strong, Purpose::Hint));
+    commands.insert_resource(search(&current, Level::Strong, Purpose::Hint));
 }
 
 /// Starts a background search of the live position.
-fn search(play: &Play, level: Level, purpose: Purpose) -> Thinking {
-    let game = play.game.clone();
+fn search(current: &CurrentGame, level: Level, purpose: Purpose) -> Thinking {
+    let game = current.game.clone();
     let ply = game.actions().len();
     let limits = level.limits(DEFAULT_MOVETIME);
     let stop = Arc::new(AtomicBool::new(false));
@@ -110,23 +121,31 @@ fn search(play: &Play, level: Level, purpose: Purpose) -> Thinking {
         let mut engine = Engine::new(0x5eed ^ ply as u64);
         engine.search(&game, &limits, &task_stop, |r| task_depth.store(r.depth, Ordering::Relaxed)).map(|r| r.best)
     });
-    Thinking { purpose, task, stop, depth, ply }
+    Thinking { purpose, task, stop, depth, serial: current.serial(), ply, not_before: 0.0 }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn finish_thinking(
     mut commands: Commands,
-    mut play: ResMut<Play>,
-    opponent: Res<Opponent>,
+    time: Res<Time>,
+    current: Res<CurrentGame>,
+    viewing: Res<Viewing>,
+    mode: Res<PlayMode>,
     thinking: Option<ResMut<Thinking>>,
+    mut selection: ResMut<Selection>,
+    mut notice: ResMut<Notice>,
     mut chosen: MessageWriter<ActionChosen>,
 ) {
     let Some(mut thinking) = thinking else { return };
     let still_wanted = match thinking.purpose {
-        Purpose::Move => computer_to_move(&play, &opponent),
-        Purpose::Hint => play.live(),
+        Purpose::Move => computer_to_move(&current, &viewing, *mode),
+        Purpose::Hint => viewing.live(&current.game),
     };
-    if thinking.ply != play.game.actions().len() || !still_wanted {
+    if thinking.serial != current.serial() || thinking.ply != current.plies() || !still_wanted {
         commands.remove_resource::<Thinking>();
+        return;
+    }
+    if time.elapsed_secs() < thinking.not_before {
         return;
     }
     if let Some(result) = check_ready(&mut thinking.task) {
@@ -136,8 +155,8 @@ fn finish_thinking(
                 chosen.write(ActionChosen(action));
             }
             (Purpose::Hint, Some(action)) => {
-                play.note = format!("hint: {}", play.game.position().notation(action));
-                play.hint = Some(action);
+                notice.say(format!("hint: {}", current.game.position().notation(action)));
+                selection.hint = Some(action);
             }
             (_, None) => {}
         }

@@ -1,17 +1,29 @@
 //! Pieces on the surface: six shapes in two colours, standing along the surface normal on both
 //! sides of the surface (a one-sided surface has no "other side" to hide them on), with an arrow
-//! for each pawn's facing.
+//! for each pawn's facing. Models persist: a move moves them (see `animate`), so every piece
+//! that moves, is captured or castles is seen doing so.
 
+use crate::animate::MoveAnimation;
 use crate::board::{self, BoardPart, CellPatch, Embedded};
 use crate::flat::FlatMaterial;
-use crate::play::Play;
-use crate::surface::chart_direction;
+use crate::play::PlayState;
+use crate::surface::{Surface, chart_direction};
+use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
-use surface_chess_rules::{Cell, Color as Side, Role, Vector};
+use surface_chess_rules::{Cell, Color as Side, Facing, Piece, Role, Vector};
 
-/// A piece model (or facing arrow) standing on a cell.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceModel(pub Cell);
+/// A piece's model standing on one side of the surface (a pawn's facing arrow is its child).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct PieceModel {
+    /// The cell it stands on (its destination while a move animates).
+    pub cell: Cell,
+    /// The piece it shows.
+    pub piece: Piece,
+    /// The side of the surface: 1 along the normal, −1 against it.
+    pub face: f32,
+    /// Where its facing arrow was made for.
+    arrow: Option<(Cell, Facing)>,
+}
 
 /// One mesh per role's model (unit height), the two colours, the facing arrow.
 #[derive(Resource, Clone)]
@@ -26,11 +38,16 @@ impl PieceKit {
     fn model(&self, role: Role) -> &Handle<Mesh> {
         &self.models[role as usize - 1]
     }
+
+    fn material(&self, color: Side) -> Handle<FlatMaterial> {
+        self.materials[usize::from(color == Side::Black)].clone()
+    }
 }
 
 /// Spawns and updates piece models.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_kit).add_systems(Update, place_pieces.in_set(crate::AppSystems::Show));
+    app.add_systems(Startup, make_kit)
+        .add_systems(Update, sync_pieces.after(crate::animate::AnimationSystems).in_set(crate::AppSystems::Show));
 }
 
 /// Bakes top-lit shading into a mesh's vertex colours (materials are unlit).
@@ -123,59 +140,102 @@ fn make_kit(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materi
     commands.insert_resource(PieceKit { models, materials: [white, black], arrow, arrow_material });
 }
 
-/// Respawns the models whenever the position on show or the board changes.
-fn place_pieces(
+/// The transform of a piece model standing on `cell`, on side `face` (±1) of the surface;
+/// `scale` is [`piece_scale`].
+pub fn standing(surface: &Surface, scale: f32, cell: Cell, face: f32) -> Transform {
+    Transform::from_translation(surface.centre(cell))
+        .with_rotation(Quat::from_rotation_arc(Vec3::Y, surface.centre_normal(cell) * face))
+        .with_scale(Vec3::splat(scale))
+}
+
+/// The size of the pieces on a surface.
+pub fn piece_scale(surface: &Surface) -> f32 {
+    surface.cell_size() * 0.42
+}
+
+/// Keeps one model per piece and side of the surface in step with the position on show: models
+/// whose piece stays are kept (a move moves them, see `animate`), changed pieces change their
+/// mesh, missing ones are spawned and extra ones despawned. Waits while a move animates.
+#[allow(clippy::type_complexity)]
+fn sync_pieces(
     mut commands: Commands,
-    play: Res<Play>,
+    play: PlayState,
     embedded: Option<Res<Embedded>>,
     kit: Option<Res<PieceKit>>,
-    models: Query<Entity, With<PieceModel>>,
+    animation: Option<Res<MoveAnimation>>,
+    mut models: Query<(
+        Entity,
+        &mut PieceModel,
+        &mut Transform,
+        &mut CellPatch,
+        &mut Mesh3d,
+        &mut MeshMaterial3d<FlatMaterial>,
+    )>,
 ) {
     let (Some(embedded), Some(kit)) = (embedded, kit) else { return };
-    if !play.is_changed() && !embedded.is_changed() {
+    if animation.is_some() {
         return;
     }
-    for e in &models {
-        commands.entity(e).despawn();
-    }
     let surface = &embedded.0;
-    let scale = surface.cell_size() * 0.42;
-    for (cell, piece) in play.shown().pieces() {
-        let n = surface.centre_normal(cell);
-        let material = kit.materials[if piece.color() == Side::White { 0 } else { 1 }].clone();
-        for side in [1.0f32, -1.0] {
-            let up = n * side;
-            let at = Transform::from_translation(surface.centre(cell))
-                .with_rotation(Quat::from_rotation_arc(Vec3::Y, up))
-                .with_scale(Vec3::splat(scale));
-            // Picking a piece picks its cell.
-            commands
-                .spawn((
-                    Mesh3d(kit.model(piece.role()).clone()),
-                    MeshMaterial3d(material.clone()),
-                    at,
-                    PieceModel(cell),
-                    CellPatch(cell),
-                    BoardPart,
-                ))
-                .observe(board::on_press)
-                .observe(board::on_click)
-                .observe(board::on_over)
-                .observe(board::on_out);
+    let scale = piece_scale(surface);
+    let wanted: HashMap<Cell, Piece> = play.pieces().into_iter().collect();
+    let mut covered: HashSet<(Cell, bool)> = HashSet::new();
+    for (entity, mut model, mut transform, mut patch, mut mesh, mut material) in &mut models {
+        let Some(&piece) = wanted.get(&model.cell).filter(|_| covered.insert((model.cell, model.face > 0.0))) else {
+            commands.entity(entity).despawn();
+            continue;
+        };
+        let cell = model.cell;
+        transform.set_if_neq(standing(surface, scale, cell, model.face));
+        patch.set_if_neq(CellPatch(cell));
+        if model.piece.role() != piece.role() {
+            mesh.0 = kit.model(piece.role()).clone();
+        }
+        if model.piece.color() != piece.color() {
+            material.0 = kit.material(piece.color());
+        }
+        if model.arrow != piece.facing().map(|f| (cell, f)) {
+            commands.entity(entity).despawn_related::<Children>();
             if let Some(facing) = piece.facing() {
-                let forward = chart_direction(surface, cell, Vector::new(0, facing.sign()));
-                let base = surface.centre(cell) + up * scale * 0.08 + forward * scale * 0.55;
-                commands.spawn((
-                    Mesh3d(kit.arrow.clone()),
-                    MeshMaterial3d(kit.arrow_material.clone()),
-                    Transform::from_translation(base)
-                        .with_rotation(Quat::from_rotation_arc(Vec3::Y, forward))
-                        .with_scale(Vec3::splat(scale)),
-                    PieceModel(cell),
-                    BoardPart,
-                    Pickable::IGNORE,
-                ));
+                commands.entity(entity).with_child(arrow(surface, &kit, cell, facing, model.face));
+            }
+            model.arrow = piece.facing().map(|f| (cell, f));
+        }
+        model.piece = piece;
+    }
+    for (&cell, &piece) in &wanted {
+        for face in [1.0f32, -1.0] {
+            if covered.contains(&(cell, face > 0.0)) {
+                continue;
+            }
+            // Picking a piece picks its cell.
+            let mut model = commands.spawn((
+                Mesh3d(kit.model(piece.role()).clone()),
+                MeshMaterial3d(kit.material(piece.color())),
+                standing(surface, scale, cell, face),
+                PieceModel { cell, piece, face, arrow: piece.facing().map(|f| (cell, f)) },
+                CellPatch(cell),
+                BoardPart,
+            ));
+            model.observe(board::on_press).observe(board::on_click).observe(board::on_over).observe(board::on_out);
+            if let Some(facing) = piece.facing() {
+                model.with_child(arrow(surface, &kit, cell, facing, face));
             }
         }
     }
+}
+
+/// A pawn's facing arrow, as a child of its model (so it travels with it).
+fn arrow(surface: &Surface, kit: &PieceKit, cell: Cell, facing: Facing, face: f32) -> impl Bundle {
+    let parent = standing(surface, 1.0, cell, face);
+    let up = surface.centre_normal(cell) * face;
+    let forward = chart_direction(surface, cell, Vector::new(0, facing.sign()));
+    let inverse = parent.rotation.inverse();
+    (
+        Mesh3d(kit.arrow.clone()),
+        MeshMaterial3d(kit.arrow_material.clone()),
+        Transform::from_translation(inverse * (up * 0.08 + forward * 0.55))
+            .with_rotation(inverse * Quat::from_rotation_arc(Vec3::Y, forward)),
+        Pickable::IGNORE,
+    )
 }

@@ -1,9 +1,16 @@
-//! The game being played and the player's choice of action: select a piece, see its
-//! destinations, pick one, choose among several actions that end on one cell. The rules crate
-//! decides everything; this only keeps the interaction state.
+//! The data flow of a move: a pick (click on the surface or the chart, or the keyboard cursor)
+//! becomes `CellPicked`, the selection turns it into `ActionChosen` (directly or through the
+//! chooser), the game plays it and announces `ActionPlayed`; everything shown follows. The rules
+//! crate decides every legal action.
 
+use crate::current::{CurrentGame, Notice};
+use crate::mode::PlayMode;
+use crate::selection::{PickOutcome, Selection};
+use crate::setup::SetupBoard;
+use crate::viewing::Viewing;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use surface_chess_rules::{Action, ActionKind, Cell, Color as Side, Game, Position, Variant};
+use surface_chess_rules::{Action, Cell, Piece, Position, Variant};
 
 /// A cell was picked: on the surface, in the chart, or with the keyboard cursor.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,161 +29,117 @@ pub struct ActionPlayed {
     pub ply: usize,
 }
 
-/// What a pick did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PickOutcome {
-    /// A piece of the side to move is now selected.
-    Selected(Cell),
-    /// The selection was cleared.
-    Cleared,
-    /// Exactly one action ends here: play it.
-    Play(Action),
-    /// Several actions end here: the player must choose (pawn facings, promotion pieces).
-    Choose(Vec<Action>),
-    /// Nothing to do (game over, viewing history, waiting for a choice).
-    Ignored,
-}
-
-/// The game in progress and the interaction state around it.
-#[derive(Resource, Clone, Debug)]
-pub struct Play {
+/// What every view reads: the game, the selection, the ply on show, and the setup being edited.
+#[derive(SystemParam)]
+pub struct PlayState<'w> {
     /// The game.
-    pub game: Game,
-    /// The selected piece's cell.
-    pub selected: Option<Cell>,
-    /// Actions waiting for the player's choice (several end on one cell).
-    pub chooser: Vec<Action>,
-    /// The ply shown when replaying history; `None` for the live position.
-    pub viewing: Option<usize>,
-    /// The engine's suggested move, shown until the position changes.
-    pub hint: Option<Action>,
-    /// The last message for the player (an error, a note).
-    pub note: String,
+    pub current: Res<'w, CurrentGame>,
+    /// The selection.
+    pub selection: Res<'w, Selection>,
+    /// The ply on show.
+    pub viewing: Res<'w, Viewing>,
+    /// The setup, in setup mode.
+    pub setup: Option<Res<'w, SetupBoard>>,
 }
 
-impl Play {
-    /// A new game of a variant.
-    pub fn new(variant: Variant) -> Play {
-        Play::from_game(Game::new(variant))
+impl PlayState<'_> {
+    /// Whether any of them changed since the system last ran.
+    pub fn is_changed(&self) -> bool {
+        self.current.is_changed()
+            || self.selection.is_changed()
+            || self.viewing.is_changed()
+            || self.setup.as_ref().is_some_and(|s| s.is_changed())
     }
 
-    /// Continues a game.
-    pub fn from_game(game: Game) -> Play {
-        Play { game, selected: None, chooser: Vec::new(), viewing: None, hint: None, note: String::new() }
+    /// The pieces on show: the setup's in setup mode, else the position's on show.
+    pub fn pieces(&self) -> Vec<(Cell, Piece)> {
+        match &self.setup {
+            Some(board) => board.setup.placement.clone(),
+            None => self.shown().pieces().collect(),
+        }
+    }
+
+    /// The position on show.
+    pub fn shown(&self) -> &Position {
+        self.viewing.shown(&self.current.game)
     }
 
     /// The variant.
     pub fn variant(&self) -> Variant {
-        self.game.position().variant()
-    }
-
-    /// The position on show (a past one when replaying).
-    pub fn shown(&self) -> &Position {
-        self.viewing.and_then(|ply| self.game.position_at(ply)).unwrap_or(self.game.position())
+        self.current.variant()
     }
 
     /// Whether the live position is on show and the game goes on.
     pub fn live(&self) -> bool {
-        self.viewing.is_none() && self.game.outcome().is_none()
+        self.viewing.live(&self.current.game)
     }
 
-    /// The legal actions of the selected piece.
-    pub fn options(&self) -> Vec<Action> {
-        match (self.selected, self.live()) {
-            (Some(from), true) => self.game.position().legal_actions().into_iter().filter(|a| a.from == from).collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    /// The destinations of the selected piece, each with whether it captures.
+    /// The selected piece's destinations, each with whether it captures.
     pub fn destinations(&self) -> Vec<(Cell, bool)> {
-        let p = self.game.position();
-        let mut out: Vec<(Cell, bool)> = Vec::new();
-        for a in self.options() {
-            if !out.iter().any(|(c, _)| *c == a.to) {
-                out.push((a.to, p.is_capture(a)));
-            }
-        }
-        out
-    }
-
-    /// Handles a pick of `cell`.
-    pub fn pick(&mut self, cell: Cell) -> PickOutcome {
-        if !self.live() || !self.chooser.is_empty() {
-            return PickOutcome::Ignored;
-        }
-        let here: Vec<Action> = self.options().into_iter().filter(|a| a.to == cell).collect();
-        match here.len() {
-            1 => return PickOutcome::Play(here[0]),
-            n if n > 1 => {
-                self.chooser = here.clone();
-                return PickOutcome::Choose(here);
-            }
-            _ => {}
-        }
-        let p = self.game.position();
-        let own = p.piece_at(cell).is_some_and(|piece| piece.color() == p.side_to_move());
-        if own && self.selected != Some(cell) {
-            self.selected = Some(cell);
-            PickOutcome::Selected(cell)
-        } else {
-            self.selected = None;
-            PickOutcome::Cleared
-        }
-    }
-
-    /// Plays an action of the live position.
-    pub fn play(&mut self, action: Action) -> Result<(), String> {
-        self.game.play(action).map_err(|e| e.to_string())?;
-        self.selected = None;
-        self.hint = None;
-        self.chooser.clear();
-        self.note.clear();
-        Ok(())
-    }
-
-    /// The chooser's label for an action: its notation, with the arrival facing always shown.
-    pub fn choice_label(&self, a: Action) -> String {
-        let p = self.game.position();
-        let mut text = p.notation(a);
-        if let Some(f) = a.facing()
-            && !text.ends_with(['↑', '↓'])
-            && self.chooser.iter().any(|b| b.facing() != a.facing())
-        {
-            text.push_str(if f == surface_chess_rules::Facing::Up { " facing up" } else { " facing down" });
-        }
-        if matches!(a.kind, ActionKind::EnPassant { .. }) {
-            text.push_str(" e.p.");
-        }
-        text
-    }
-
-    /// The side to move.
-    pub fn to_move(&self) -> Side {
-        self.shown().side_to_move()
+        self.selection.destinations(&self.current.game, self.live())
     }
 }
 
 /// Turns picks into actions and plays chosen actions.
 pub fn plugin(app: &mut App) {
-    app.add_message::<CellPicked>()
+    app.init_resource::<Selection>()
+        .init_resource::<Viewing>()
+        .init_resource::<Notice>()
+        .init_resource::<PlayMode>()
+        .init_resource::<crate::mode::ComputerLevel>()
+        .add_message::<CellPicked>()
         .add_message::<ActionChosen>()
         .add_message::<ActionPlayed>()
-        .add_systems(Update, (apply_picks, apply_choices).chain().in_set(crate::AppSystems::Rules));
+        .add_systems(
+            Update,
+            (forget_replaced_game, apply_picks, apply_choices)
+                .chain()
+                .in_set(PlaySystems)
+                .in_set(crate::AppSystems::Rules),
+        )
+        .add_plugins(crate::setup::plugin);
+}
+
+/// The systems that turn picks into played actions.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlaySystems;
+
+/// Another game replaced the current one: nothing selected, the live position on show.
+fn forget_replaced_game(
+    current: Res<CurrentGame>,
+    mut selection: ResMut<Selection>,
+    mut viewing: ResMut<Viewing>,
+    mut last: Local<Option<u64>>,
+) {
+    if *last != Some(current.serial()) {
+        if last.is_some() {
+            selection.clear();
+            viewing.set_if_neq(Viewing(None));
+        }
+        *last = Some(current.serial());
+    }
 }
 
 fn apply_picks(
     mut picks: MessageReader<CellPicked>,
-    mut play: ResMut<Play>,
-    opponent: Option<Res<crate::opponent::Opponent>>,
+    current: Res<CurrentGame>,
+    viewing: Res<Viewing>,
+    mode: Res<PlayMode>,
+    setup: Option<Res<SetupBoard>>,
+    mut selection: ResMut<Selection>,
     mut chosen: MessageWriter<ActionChosen>,
 ) {
     for &CellPicked(cell) in picks.read() {
-        // The computer's pieces are not the player's to move.
-        if opponent.as_ref().is_some_and(|o| crate::opponent::computer_to_move(&play, o)) {
+        // In setup mode picks edit the setup.
+        if setup.is_some() {
             continue;
         }
-        if let PickOutcome::Play(a) = play.pick(cell) {
+        let game = &current.game;
+        // The computer's pieces are not the player's to move.
+        if mode.computer_plays(game.position().side_to_move()) {
+            continue;
+        }
+        if let PickOutcome::Play(a) = selection.pick(game, viewing.live(game), cell) {
             chosen.write(ActionChosen(a));
         }
     }
@@ -184,16 +147,20 @@ fn apply_picks(
 
 fn apply_choices(
     mut choices: MessageReader<ActionChosen>,
-    mut play: ResMut<Play>,
+    mut current: ResMut<CurrentGame>,
+    mut selection: ResMut<Selection>,
+    mut notice: ResMut<Notice>,
     mut played: MessageWriter<ActionPlayed>,
 ) {
     for &ActionChosen(action) in choices.read() {
-        let ply = play.game.actions().len();
-        match play.play(action) {
+        let ply = current.plies();
+        match current.game.play(action) {
             Ok(()) => {
+                selection.clear();
+                notice.0.clear();
                 played.write(ActionPlayed { action, ply });
             }
-            Err(e) => play.note = e,
+            Err(e) => notice.say(e.to_string()),
         }
     }
 }

@@ -5,9 +5,11 @@
 use bevy::prelude::*;
 use surface_chess::board::{self, CellPatch};
 use surface_chess::chart::{self, ChartLayout, ChartPart, Flipped};
+use surface_chess::current::CurrentGame;
 use surface_chess::flat::FlatMaterial;
 use surface_chess::logic_plugin;
-use surface_chess::play::{CellPicked, Play};
+use surface_chess::play::CellPicked;
+use surface_chess::selection::Selection;
 use surface_chess_rules::Variant;
 
 /// The app's logic with the given drawing plugins, without a renderer: meshes and materials
@@ -18,7 +20,7 @@ fn app_with(variant: Variant, plugins: impl FnOnce(&mut App)) -> App {
         .init_asset::<Mesh>()
         .init_asset::<FlatMaterial>()
         .init_resource::<ButtonInput<KeyCode>>()
-        .insert_resource(Play::new(variant));
+        .insert_resource(CurrentGame::new(variant));
     plugins(&mut app);
     app.update();
     app.update();
@@ -61,13 +63,16 @@ fn tokens_and_marks_follow_the_position_and_flipping_turns_the_chart() {
     };
     let tokens = |w: &World, e: Entity| w.get::<chart::ChartToken>(e).is_some();
     let marks = |w: &World, e: Entity| w.get::<chart::ChartMark>(e).is_some();
-    let pieces = app.world().resource::<Play>().shown().pieces().count();
+    let pieces = app.world().resource::<CurrentGame>().game.position().pieces().count();
     assert_eq!(count(&mut app, tokens), 3 * pieces, "disc, rim and letter per piece");
     assert_eq!(count(&mut app, marks), 0);
     let b2 = Variant::Mobius.rules().complex.parse_cell("b2").unwrap();
     app.world_mut().write_message(CellPicked(b2));
     app.update();
-    let destinations = app.world().resource::<Play>().destinations().len();
+    let destinations = {
+        let game = &app.world().resource::<CurrentGame>().game;
+        app.world().resource::<Selection>().destinations(game, true).len()
+    };
     assert!(destinations > 0);
     assert_eq!(count(&mut app, marks), destinations, "one mark per destination");
     let before = chart_cells(&mut app);

@@ -4,31 +4,42 @@
 use std::collections::BTreeSet;
 use surface_chess::chart::piece_glyph;
 use surface_chess::font::FONT_DATA;
-use surface_chess::opponent::Opponent;
-use surface_chess::panel::{move_entries, status_line};
+use surface_chess::mode::PlayMode;
+use surface_chess::panel::{Status, move_entries};
 use surface_chess::persist::load_game;
-use surface_chess::play::Play;
+use surface_chess::selection::Selection;
+use surface_chess::viewing::Viewing;
+use surface_chess_rules::engine::Level;
 use surface_chess_rules::{Color, Game};
 
 /// The text the panel and chart show for a game at each ply, with every possible choice.
 fn texts_of(game: &Game) -> Vec<String> {
     let mut out = Vec::new();
-    let opponents = [
-        Opponent::default(),
-        Opponent { side: Some(Color::Black), ..Opponent::default() },
-        Opponent { exhibition: true, ..Opponent::default() },
-    ];
+    let modes = [PlayMode::TwoPlayers, PlayMode::VsComputer(Color::Black), PlayMode::Exhibition];
     for ply in 0..=game.actions().len() {
-        let mut play = Play::from_game(game.clone());
-        play.viewing = (ply < game.actions().len()).then_some(ply);
-        for opponent in &opponents {
-            out.push(status_line(&play, opponent, None));
+        let viewing = Viewing((ply < game.actions().len()).then_some(ply));
+        for mode in modes {
+            let status = Status {
+                game,
+                viewing,
+                mode,
+                level: Level::Club,
+                thinking: None,
+                notice: "",
+                autosave_failure: Some("cannot write"),
+            };
+            out.push(status.to_string());
         }
         let position = game.position_at(ply).expect("a ply of the game");
         out.extend(position.pieces().map(|(_, piece)| piece_glyph(position.variant(), piece)));
-        play.chooser = position.legal_actions();
-        for &a in &play.chooser {
-            out.push(play.choice_label(a));
+        // Choices are labelled in the live position of a game that stopped at this ply.
+        let mut upto = Game::from_position(game.initial().clone(), game.start().clone());
+        for &a in &game.actions()[..ply] {
+            upto.play(a).expect("the game's own action");
+        }
+        let selection = Selection { chooser: position.legal_actions(), ..Selection::default() };
+        for &a in &selection.chooser {
+            out.push(selection.choice_label(&upto, a));
         }
     }
     out.extend(move_entries(game));

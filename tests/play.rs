@@ -2,15 +2,32 @@
 //! on the surface or the chart sends.
 
 use bevy::prelude::*;
-use surface_chess::play::{ActionChosen, CellPicked, Play};
+use surface_chess::current::{CurrentGame, Notice};
+use surface_chess::mode::{ComputerLevel, PlayMode};
+use surface_chess::play::{ActionChosen, CellPicked};
+use surface_chess::selection::Selection;
+use surface_chess::viewing::Viewing;
 use surface_chess::{logic_plugin, persist};
-use surface_chess_rules::{Cell, Position, Role, Start, Variant};
+use surface_chess_rules::{Cell, Game, Position, Role, Start, Variant};
 
-fn app_with(play: Play) -> App {
+fn app_with(game: CurrentGame) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, logic_plugin)).insert_resource(play);
+    app.add_plugins((MinimalPlugins, logic_plugin)).insert_resource(game);
     app.update();
     app
+}
+
+/// What the tests look at: the game, the selection and the notice.
+struct Seen<'a> {
+    game: &'a Game,
+    selection: &'a Selection,
+    note: &'a str,
+}
+
+impl Seen<'_> {
+    fn destinations(&self) -> Vec<(Cell, bool)> {
+        self.selection.destinations(self.game, self.game.outcome().is_none())
+    }
 }
 
 fn cell(v: Variant, name: &str) -> Cell {
@@ -22,38 +39,43 @@ fn pick(app: &mut App, v: Variant, name: &str) {
     app.update();
 }
 
-fn play(app: &App) -> &Play {
-    app.world().resource::<Play>()
+fn play(app: &App) -> Seen<'_> {
+    let world = app.world();
+    Seen {
+        game: &world.resource::<CurrentGame>().game,
+        selection: world.resource::<Selection>(),
+        note: &world.resource::<Notice>().0,
+    }
 }
 
 #[test]
 fn select_a_piece_see_its_destinations_and_move() {
     let v = Variant::Mobius;
-    let mut app = app_with(Play::new(v));
+    let mut app = app_with(CurrentGame::new(v));
     pick(&mut app, v, "e2");
-    assert_eq!(play(&app).selected, Some(cell(v, "e2")));
+    assert_eq!(play(&app).selection.selected, Some(cell(v, "e2")));
     let mut dests: Vec<(Cell, bool)> = play(&app).destinations();
     dests.sort();
     assert_eq!(dests, vec![(cell(v, "e3"), false), (cell(v, "e4"), false)]);
     pick(&mut app, v, "e4");
     let p = play(&app);
     assert_eq!(p.game.actions().len(), 1);
-    assert_eq!(p.selected, None);
+    assert_eq!(p.selection.selected, None);
     assert_eq!(p.game.position().piece_at(cell(v, "e4")).map(|x| x.role()), Some(Role::Pawn));
 }
 
 #[test]
 fn picking_elsewhere_clears_or_changes_the_selection() {
     let v = Variant::Genus2;
-    let mut app = app_with(Play::new(v));
+    let mut app = app_with(CurrentGame::new(v));
     pick(&mut app, v, "I:e4");
     pick(&mut app, v, "I:a9");
-    assert_eq!(play(&app).selected, None, "an empty cell that is no destination clears");
+    assert_eq!(play(&app).selection.selected, None, "an empty cell that is no destination clears");
     pick(&mut app, v, "I:e4");
     pick(&mut app, v, "I:d1");
-    assert_eq!(play(&app).selected, Some(cell(v, "I:d1")), "another own piece is selected instead");
+    assert_eq!(play(&app).selection.selected, Some(cell(v, "I:d1")), "another own piece is selected instead");
     pick(&mut app, v, "II:e9");
-    assert_eq!(play(&app).selected, None, "an enemy piece that is not a destination clears");
+    assert_eq!(play(&app).selection.selected, None, "an enemy piece that is not a destination clears");
     assert_eq!(play(&app).game.actions().len(), 0);
 }
 
@@ -63,28 +85,28 @@ fn the_chooser_names_each_promotion_and_has_no_default() {
     let text = "9/9/9/9/P+8/9/9/9/4k4/9/9/9/9/9/9/4K4/9/9 w - - 0 0";
     let start = Position::from_text(v, text).unwrap();
     let game = surface_chess_rules::Game::from_position(start, Start::Edited { label: "promotion".into() });
-    let mut app = app_with(Play::from_game(game));
+    let mut app = app_with(CurrentGame::from_game(game));
     pick(&mut app, v, "a14");
     pick(&mut app, v, "a15");
     let p = play(&app);
     assert_eq!(p.game.actions().len(), 0, "nothing is played before the choice");
-    let labels: Vec<String> = p.chooser.iter().map(|&a| p.choice_label(a)).collect();
+    let labels: Vec<String> = p.selection.chooser.iter().map(|&a| p.selection.choice_label(p.game, a)).collect();
     assert_eq!(labels, ["a14–a15=Q", "a14–a15=R", "a14–a15=B", "a14–a15=N"]);
     // Further picks wait for the choice.
     pick(&mut app, v, "e3");
-    assert_eq!(play(&app).selected, Some(cell(v, "a14")));
-    let knight = play(&app).chooser[3];
+    assert_eq!(play(&app).selection.selected, Some(cell(v, "a14")));
+    let knight = play(&app).selection.chooser[3];
     app.world_mut().write_message(ActionChosen(knight));
     app.update();
     let p = play(&app);
-    assert!(p.chooser.is_empty());
+    assert!(p.selection.chooser.is_empty());
     assert_eq!(p.game.position().piece_at(cell(v, "a15")).map(|x| x.letter()), Some('N'));
 }
 
 #[test]
 fn en_passant_across_the_seam_by_clicks() {
     let v = Variant::Mobius;
-    let mut app = app_with(Play::new(v));
+    let mut app = app_with(CurrentGame::new(v));
     for name in ["e2", "e4", "a9", "a7", "j1"] {
         pick(&mut app, v, name);
     }
@@ -98,17 +120,17 @@ fn en_passant_across_the_seam_by_clicks() {
 #[test]
 fn no_moves_while_viewing_history_or_after_the_end() {
     let v = Variant::Chess;
-    let mut app = app_with(Play::new(v));
+    let mut app = app_with(CurrentGame::new(v));
     for name in ["f2", "f3", "e7", "e5", "g2", "g4", "d8", "h4"] {
         pick(&mut app, v, name);
     }
     assert!(play(&app).game.outcome().is_some(), "fool's mate");
     pick(&mut app, v, "a2");
-    assert_eq!(play(&app).selected, None);
-    app.world_mut().resource_mut::<Play>().viewing = Some(2);
-    assert_eq!(play(&app).shown().ply(), 2);
+    assert_eq!(play(&app).selection.selected, None);
+    app.insert_resource(Viewing(Some(2)));
+    assert_eq!(app.world().resource::<Viewing>().shown(play(&app).game).ply(), 2);
     pick(&mut app, v, "g2");
-    assert_eq!(play(&app).selected, None);
+    assert_eq!(play(&app).selection.selected, None);
 }
 
 #[test]
@@ -117,7 +139,7 @@ fn autosave_follows_every_move_and_a_corrupt_save_is_kept_aside() {
     let path = dir.join("autosave.json");
     let _ = std::fs::remove_dir_all(&dir);
     let v = Variant::Endless;
-    let mut app = app_with(Play::new(v));
+    let mut app = app_with(CurrentGame::new(v));
     app.insert_resource(persist::Autosave(Some(path.clone())));
     app.update();
     assert!(!path.exists(), "the starting game is not written over an earlier save");
@@ -143,21 +165,17 @@ fn autosave_follows_every_move_and_a_corrupt_save_is_kept_aside() {
 
 #[test]
 fn the_computer_answers_on_a_background_task_and_its_pieces_are_not_yours() {
-    use surface_chess::opponent::Opponent;
     use surface_chess_rules::engine::Level;
     let v = Variant::Mobius;
-    let mut app = app_with(Play::new(v));
-    app.insert_resource(Opponent {
-        side: Some(surface_chess_rules::Color::Black),
-        level: Level::Beginner,
-        exhibition: false,
-    });
+    let mut app = app_with(CurrentGame::new(v));
+    app.insert_resource(PlayMode::VsComputer(surface_chess_rules::Color::Black))
+        .insert_resource(ComputerLevel(Level::Beginner));
     pick(&mut app, v, "e2");
     pick(&mut app, v, "e4");
     assert_eq!(play(&app).game.actions().len(), 1);
     // While the computer thinks, picking its pieces does nothing.
     pick(&mut app, v, "e8");
-    assert_eq!(play(&app).selected, None);
+    assert_eq!(play(&app).selection.selected, None);
     let start = std::time::Instant::now();
     while play(&app).game.actions().len() < 2 {
         assert!(start.elapsed().as_secs() < 30, "the computer answers");
@@ -173,29 +191,30 @@ fn the_computer_answers_on_a_background_task_and_its_pieces_are_not_yours() {
 fn a_hint_names_a_legal_move_and_goes_when_a_move_is_played() {
     use surface_chess::opponent::HintRequested;
     let v = Variant::Endless;
-    let mut app = app_with(Play::new(v));
+    let mut app = app_with(CurrentGame::new(v));
     app.world_mut().write_message(HintRequested);
     let start = std::time::Instant::now();
-    while play(&app).hint.is_none() {
+    while play(&app).selection.hint.is_none() {
         assert!(start.elapsed().as_secs() < 30, "the hint arrives");
         std::thread::sleep(std::time::Duration::from_millis(10));
         app.update();
     }
-    let hint = play(&app).hint.expect("a hint");
+    let hint = play(&app).selection.hint.expect("a hint");
     assert!(play(&app).game.position().is_legal(hint));
     assert!(play(&app).note.starts_with("hint: "));
     pick(&mut app, v, "e2");
     pick(&mut app, v, "e4");
-    assert_eq!(play(&app).hint, None, "a played move clears the hint");
+    assert_eq!(play(&app).selection.hint, None, "a played move clears the hint");
 }
 
 #[test]
 fn exhibition_plays_both_sides_and_cycles_the_boards() {
-    use surface_chess::exhibition::next_board;
-    use surface_chess::opponent::Opponent;
+    use surface_chess::exhibition::{Pace, next_board};
     use surface_chess_rules::engine::Level;
-    let mut app = app_with(Play::new(Variant::Chess));
-    app.insert_resource(Opponent { side: None, level: Level::Beginner, exhibition: true });
+    let mut app = app_with(CurrentGame::new(Variant::Chess));
+    app.insert_resource(PlayMode::Exhibition)
+        .insert_resource(ComputerLevel(Level::Beginner))
+        .insert_resource(Pace(0.1));
     let start = std::time::Instant::now();
     while play(&app).game.actions().len() < 4 {
         assert!(start.elapsed().as_secs() < 60, "the exhibition plays on");
@@ -211,23 +230,22 @@ fn exhibition_plays_both_sides_and_cycles_the_boards() {
 
 #[test]
 fn an_exhibition_moves_to_the_next_board_and_any_key_hands_back_control() {
-    use surface_chess::opponent::Opponent;
-    let mut app = app_with(Play::new(Variant::Chess));
+    let mut app = app_with(CurrentGame::new(Variant::Chess));
     // A finished game (fool's mate), then the exhibition takes over.
     for name in ["f2", "f3", "e7", "e5", "g2", "g4", "d8", "h4"] {
         pick(&mut app, Variant::Chess, name);
     }
     assert!(play(&app).game.outcome().is_some());
-    app.insert_resource(Opponent { exhibition: true, ..Default::default() });
+    app.insert_resource(PlayMode::Exhibition);
     let start = std::time::Instant::now();
-    while play(&app).variant() == Variant::Chess {
+    while play(&app).game.position().variant() == Variant::Chess {
         assert!(start.elapsed().as_secs() < 20, "the next board comes after a pause");
         std::thread::sleep(std::time::Duration::from_millis(20));
         app.update();
     }
-    assert_eq!(play(&app).variant(), Variant::Mobius, "the boards cycle");
+    assert_eq!(play(&app).game.position().variant(), Variant::Mobius, "the boards cycle");
     app.init_resource::<ButtonInput<KeyCode>>();
     app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::Space);
     app.update();
-    assert!(!app.world().resource::<Opponent>().exhibition, "a key hands control back");
+    assert_eq!(*app.world().resource::<PlayMode>(), PlayMode::TwoPlayers, "a key hands control back");
 }

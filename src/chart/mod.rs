@@ -11,10 +11,10 @@ pub use layout::ChartLayout;
 pub use tokens::{ChartMark, ChartToken, piece_glyph};
 
 use crate::board::{self, CellPatch, Palette, base_class};
+use crate::current::CurrentGame;
 use crate::flat::FlatMaterial;
 use crate::glyphs::{push_flat_text, push_stroke, stroke_mesh};
 use crate::layout::PANEL_BG;
-use crate::play::Play;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use surface_chess_rules::{Dir, Variant};
@@ -52,7 +52,7 @@ const COORDINATE: Color = Color::srgb(0.60, 0.63, 0.68);
 #[allow(clippy::too_many_arguments)]
 fn build_charts(
     mut commands: Commands,
-    play: Res<Play>,
+    current: Res<CurrentGame>,
     flipped: Res<Flipped>,
     shown: Option<Res<ChartShown>>,
     palette: Option<Res<Palette>>,
@@ -61,7 +61,7 @@ fn build_charts(
     mut materials: ResMut<Assets<FlatMaterial>>,
 ) {
     let Some(palette) = palette else { return };
-    let layout = ChartLayout::new(play.variant(), flipped.0);
+    let layout = ChartLayout::new(current.variant(), flipped.0);
     if shown.is_some_and(|s| s.0 == layout) {
         return;
     }

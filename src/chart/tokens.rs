@@ -6,7 +6,7 @@ use super::{CHART_LAYER, ChartShown};
 use crate::board::Palette;
 use crate::flat::FlatMaterial;
 use crate::glyphs::{ASCENT, flat_text_mesh, text_width};
-use crate::play::Play;
+use crate::play::PlayState;
 use bevy::camera::visibility::RenderLayers;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -73,7 +73,7 @@ fn letter_height(glyph: &str) -> f32 {
 /// Respawns the pieces whenever the position on show or the charts change.
 pub(super) fn place_tokens(
     mut commands: Commands,
-    play: Res<Play>,
+    play: PlayState,
     shown: Option<Res<ChartShown>>,
     kit: Option<Res<TokenKit>>,
     tokens: Query<Entity, With<ChartToken>>,
@@ -88,8 +88,7 @@ pub(super) fn place_tokens(
         commands.entity(e).despawn();
     }
     let layout = &shown.0;
-    let position = play.shown();
-    for (cell, piece) in position.pieces() {
+    for (cell, piece) in play.pieces() {
         let (disc, ink) = &kit.colours[usize::from(piece.color() == Side::Black)];
         let glyph = piece_glyph(layout.variant, piece);
         let letter =
@@ -125,7 +124,7 @@ pub(super) fn place_tokens(
 /// Dots on quiet destinations and rings on captures.
 pub(super) fn mark_destinations(
     mut commands: Commands,
-    play: Res<Play>,
+    play: PlayState,
     shown: Option<Res<ChartShown>>,
     kit: Option<Res<TokenKit>>,
     palette: Option<Res<Palette>>,

@@ -1,0 +1,91 @@
+//! The panel's words: the status line (board, mode, who is to move, check, the result and its
+//! reason, the last notice) and the move list's entries.
+
+use crate::mode::PlayMode;
+use crate::opponent::Purpose;
+use crate::viewing::Viewing;
+use std::fmt;
+use surface_chess_rules::Game;
+use surface_chess_rules::engine::Level;
+
+/// Everything the status line reports.
+pub struct Status<'a> {
+    /// The game.
+    pub game: &'a Game,
+    /// The ply on show.
+    pub viewing: Viewing,
+    /// Who plays.
+    pub mode: PlayMode,
+    /// The computer's level.
+    pub level: Level,
+    /// The search in progress and the depth it reached.
+    pub thinking: Option<(Purpose, u32)>,
+    /// The last notice for the player.
+    pub notice: &'a str,
+    /// Why the last autosave failed, if it did.
+    pub autosave_failure: Option<&'a str>,
+}
+
+impl fmt::Display for Status<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = self.game;
+        let p = self.viewing.shown(game);
+        write!(f, "{} · ", p.variant())?;
+        match self.mode {
+            PlayMode::Exhibition => {
+                f.write_str("exhibition (click or key to take over) · ")?;
+                let last = game.actions().len().checked_sub(1);
+                if let Some((&a, before)) = last.and_then(|ply| game.actions().get(ply).zip(game.position_at(ply))) {
+                    write!(f, "last move {} · ", before.notation(a))?;
+                }
+            }
+            PlayMode::VsComputer(side) => {
+                let level = self.level;
+                write!(f, "computer ({}, level {}) plays {} · ", level.name(), level.number(), side.name())?;
+            }
+            PlayMode::TwoPlayers => {}
+        }
+        if let Some((purpose, depth)) = self.thinking {
+            let who = if purpose == Purpose::Hint { "hint" } else { "computer" };
+            write!(f, "{who} thinking (depth {depth}) · ")?;
+        }
+        if let Some(ply) = self.viewing.0 {
+            write!(f, "viewing after ply {ply} (click 'live' to return) · ")?;
+        }
+        match game.outcome().filter(|_| self.viewing.0.is_none()) {
+            Some(o) => write!(f, "{o}")?,
+            None => {
+                write!(f, "{} to move", p.side_to_move().name())?;
+                if p.is_check() {
+                    f.write_str(", in check")?;
+                }
+            }
+        }
+        if !self.notice.is_empty() {
+            write!(f, "\n{}", self.notice)?;
+        }
+        if let Some(failure) = self.autosave_failure {
+            write!(f, "\nautosave failed (retrying): {failure}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The move list's entries: each ply's notation, numbered on White's plies, with ↪ on the moves
+/// that cross a seam.
+pub fn move_entries(game: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    for (ply, action) in game.actions().iter().enumerate() {
+        let Some(position) = game.position_at(ply) else { break };
+        let mut text = String::new();
+        if ply % 2 == 0 {
+            text.push_str(&format!("{}.", ply / 2 + 1));
+        }
+        text.push_str(&position.notation(*action));
+        if position.crosses_seam(*action) {
+            text.push_str(" ↪");
+        }
+        out.push(text);
+    }
+    out
+}
