@@ -40,6 +40,7 @@ fn check_kept(p: &Position, level: Level) -> Result<(), TestCaseError> {
     let (found, took) = timed(p, &level.limits(MOVETIME));
     prop_assert!(took <= ALLOWED, "{} level {level}: {took:?} for {:?}", p.to_text(), MOVETIME);
     prop_assert!(p.legal_actions().contains(&found.best), "{}: {:?} is not legal", p.to_text(), found.best);
+    prop_assert!(found.elapsed <= took, "{}: reports {:?}, took {took:?}", p.to_text(), found.elapsed);
     Ok(())
 }
 
@@ -50,6 +51,10 @@ fn the_positions_that_hung_are_answered_in_time_at_every_level() {
         for level in Level::ALL {
             check_kept(&p, level).unwrap_or_else(|e| panic!("{e}"));
         }
+        // Searched for the whole time (none of them completes its first iterations quickly), and
+        // the result reports the whole search, however far its last iteration got.
+        let (found, took) = timed(&p, &Limits::movetime(MOVETIME));
+        assert!(MOVETIME <= found.elapsed && found.elapsed <= took, "{v}: {:?} of {took:?}", found.elapsed);
     }
 }
 
@@ -78,7 +83,9 @@ fn a_node_budget_stops_the_first_iteration_too() {
     for v in Variant::ALL {
         let p = crowded(v, 11, 70);
         let (found, _) = timed(&p, &Limits::nodes(500));
-        assert!(found.nodes <= 500, "{v}: {} nodes", found.nodes);
+        // The budget is spent exactly, or the search ended by itself (a forced move, a mate).
+        assert!(found.nodes == 500 || (found.nodes < 500 && found.depth >= 1), "{v}: {found:?}");
+        assert!(found.seldepth >= 1, "{v}: {found:?}");
         assert!(p.legal_actions().contains(&found.best));
         // The budget stops at the same point every time.
         assert_eq!(timed(&p, &Limits::nodes(500)).0.best, found.best, "{v}");
