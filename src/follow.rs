@@ -57,51 +57,58 @@ const MAX_PITCH: f32 = 1.45;
 /// The vertical field of view of the surface camera (Bevy's default perspective).
 const FOV: f32 = FRAC_PI_4;
 
-/// How well cells are seen from a camera at `eye`: for each, how squarely it faces the camera
-/// (either side on a one-sided board, the outside on genus two), more for nearer cells.
-fn visibility(surface: &Surface, cells: &[Cell], eye: Vec3, focus: Vec3) -> f32 {
-    let two_sided = surface.normals.is_none();
-    let axis = (eye - focus).normalize_or(Vec3::Y);
-    let extent = eye.distance(focus).max(1e-3);
-    cells
-        .iter()
-        .map(|&cell| {
-            let p = surface.centre(cell);
-            let n = surface.centre_normal(cell);
-            let to_eye = (eye - p).normalize_or(Vec3::Y);
-            let facing = if two_sided { n.dot(to_eye).abs() } else { n.dot(to_eye).max(0.0) };
-            let near = 0.6 + 0.4 * ((p - focus).dot(axis) / extent * 2.0).clamp(-1.0, 1.0);
-            facing * near
-        })
-        .sum()
+/// How squarely a cell faces a camera at `eye` (0 when it faces away): either side on a
+/// one-sided board, the outside on genus two.
+fn facing(surface: &Surface, cell: Cell, eye: Vec3) -> f32 {
+    let n = surface.centre_normal(cell);
+    let towards = n.dot((eye - surface.centre(cell)).normalize_or(Vec3::Y));
+    if surface.normals.is_none() { towards.abs() } else { towards.max(0.0) }
 }
 
-/// The direction from which `cells` are best seen around `focus` at distance `radius`: among
-/// directions scoring at least 85 % of the best, the one closest to `current` (if any).
-pub fn best_view(surface: &Surface, cells: &[Cell], focus: Vec3, radius: f32, current: Option<View>) -> View {
-    let mut candidates = Vec::new();
-    for i in 0..36 {
-        for j in 0..10 {
-            let view = View { yaw: i as f32 * TAU / 36.0, pitch: 0.2 + j as f32 * 0.12 };
-            let eye = focus + view.direction() * radius;
-            candidates.push((view, visibility(surface, cells, eye, focus)));
+/// How well `cells` are seen from `view` at `radius` around `focus`: how many face the camera
+/// and lie in the field of view, then how squarely they face it in all.
+fn score(surface: &Surface, cells: &[Cell], focus: Vec3, view: View, radius: f32) -> (usize, f32) {
+    let eye = focus + view.direction() * radius;
+    let mut seen = 0;
+    let mut total = 0.0;
+    for &cell in cells {
+        let f = facing(surface, cell, eye);
+        total += f;
+        if f > 0.15 && in_view(surface.centre(cell), focus, view, radius) {
+            seen += 1;
         }
     }
-    let best = candidates.iter().map(|c| c.1).fold(f32::MIN, f32::max);
-    let good = candidates.into_iter().filter(|c| c.1 >= 0.85 * best);
-    let chosen = match current {
-        Some(now) => good.min_by(|a, b| {
-            let angle = |v: View| v.direction().angle_between(now.direction());
-            angle(a.0).total_cmp(&angle(b.0))
-        }),
-        None => good.max_by(|a, b| a.1.total_cmp(&b.1)),
+    (seen, total)
+}
+
+/// Directions around the board: yaw every 10°, pitch in `pitches`.
+fn candidates(pitches: std::ops::RangeInclusive<f32>) -> impl Iterator<Item = View> {
+    let (low, high) = (*pitches.start(), *pitches.end());
+    (0..36).flat_map(move |i| {
+        (0..=8).map(move |j| View { yaw: i as f32 * TAU / 36.0, pitch: low + (high - low) * j as f32 / 8.0 })
+    })
+}
+
+/// The direction from which `cells` are best seen around `focus`: the nearest to `current`
+/// among those that show every cell facing the camera, else the one showing the most.
+pub fn best_view(surface: &Surface, cells: &[Cell], focus: Vec3, radius: f32, current: View) -> View {
+    let scored: Vec<(View, (usize, f32))> = candidates(-0.6..=1.3)
+        .map(|view| {
+            // Far enough to have every cell in the field of view.
+            let r = radius.max(radius_to_see(surface, cells, focus, view));
+            (view, score(surface, cells, focus, view, r))
+        })
+        .collect();
+    let angle = |v: View| v.direction().angle_between(current.direction());
+    let all: Vec<&(View, (usize, f32))> = scored.iter().filter(|(_, (seen, _))| *seen == cells.len()).collect();
+    let chosen = if all.is_empty() {
+        scored.iter().max_by(|a, b| a.1.0.cmp(&b.1.0).then(a.1.1.total_cmp(&b.1.1))).map(|c| c.0)
+    } else {
+        all.iter().min_by(|a, b| angle(a.0).total_cmp(&angle(b.0))).map(|c| c.0)
     };
-    let view = chosen.map_or(View { yaw: 0.0, pitch: 0.7 }, |c| c.0);
-    match current {
-        // Turn the short way round.
-        Some(now) => View { yaw: now.yaw + (view.yaw - now.yaw + TAU / 2.0).rem_euclid(TAU) - TAU / 2.0, ..view },
-        None => view,
-    }
+    let view = chosen.unwrap_or(current);
+    // Turn the short way round.
+    View { yaw: current.yaw + (view.yaw - current.yaw + TAU / 2.0).rem_euclid(TAU) - TAU / 2.0, ..view }
 }
 
 /// The least camera distance at which every cell lies inside the view (with a margin).
@@ -127,7 +134,7 @@ pub fn in_view(point: Vec3, focus: Vec3, view: View, radius: f32) -> bool {
 }
 
 /// The distance of each board's home view.
-pub fn home_radius(variant: Variant) -> f32 {
+fn home_radius(variant: Variant) -> f32 {
     match variant {
         Variant::Mobius => 15.5,
         Variant::Endless => 12.5,
@@ -137,13 +144,26 @@ pub fn home_radius(variant: Variant) -> f32 {
     }
 }
 
-/// Each board's home view: White's home ranks in front, seen as squarely as possible.
+/// Each board's home view: from the side where White's pieces are (their centroid, seen from
+/// the board's centre), at the height that shows the most of them facing the camera.
 pub fn home_view(surface: &Surface) -> (Vec3, View, f32) {
     let start = surface_chess_rules::Position::new(surface.variant);
-    let white: Vec<Cell> =
-        start.pieces().filter(|(_, p)| p.color() == surface_chess_rules::Color::White).map(|(c, _)| c).collect();
+    let white = surface_chess_rules::Color::White;
+    let cells: Vec<Cell> = start.pieces().filter(|(_, p)| p.color() == white).map(|(c, _)| c).collect();
+    let centroid = cells.iter().map(|&c| surface.centre(c)).sum::<Vec3>() / cells.len().max(1) as f32;
+    let towards = Vec3::new(centroid.x, 0.0, centroid.z);
+    let yaw = if towards.length() > 1e-3 { towards.x.atan2(towards.z) } else { 0.0 };
+    let king = [start.king(white)];
     let radius = home_radius(surface.variant);
-    (Vec3::ZERO, best_view(surface, &white, Vec3::ZERO, radius, None), radius)
+    let key = |pitch: f32| {
+        let view = View { yaw, pitch };
+        (score(surface, &king, Vec3::ZERO, view, radius).0, score(surface, &cells, Vec3::ZERO, view, radius).0)
+    };
+    // Among the heights that show the most, the one nearest a comfortable 0.7 rad.
+    let pitches = (0..=10).map(|i| 0.45 + 0.05 * i as f32);
+    let best = pitches.clone().map(key).max().unwrap_or((0, 0));
+    let pitch = pitches.filter(|&p| key(p) == best).min_by(|a, b| (a - 0.7).abs().total_cmp(&(b - 0.7).abs()));
+    (Vec3::ZERO, View { yaw, pitch: pitch.unwrap_or(0.7) }, radius)
 }
 
 /// Camera following.
@@ -175,7 +195,7 @@ fn turn_towards(
     }
     let now = View { yaw: camera.target_yaw, pitch: camera.target_pitch };
     let focus = camera.target_focus;
-    let view = best_view(surface, cells, focus, camera.target_radius, Some(now));
+    let view = best_view(surface, cells, focus, camera.target_radius, now);
     camera.target_yaw = view.yaw;
     camera.target_pitch = view.pitch;
     camera.target_radius = camera.target_radius.max(radius_to_see(surface, cells, focus, view));

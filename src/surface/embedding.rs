@@ -20,11 +20,15 @@ pub fn chart_point(variant: Variant, x: f64, y: f64) -> DVec3 {
 
 /// The Möbius band: `t` ∈ [0, 1) around, `s` ∈ [−1, 1] across. One turn later the band comes
 /// back with `s` reversed, which is the rules' rank reversal r ↦ H + 1 − r.
+///
+/// The band turns on edge across the seam (files a and j) and lies flat across the middle files,
+/// where both camps start: seen from outside, White's first rank is the near edge.
 fn mobius(t: f64, s: f64, (radius, half_width): (f64, f64)) -> DVec3 {
     let u = std::f64::consts::TAU * t;
     let v = s * half_width;
-    let r = radius + v * (u / 2.0).cos();
-    DVec3::new(r * u.cos(), v * (u / 2.0).sin(), r * u.sin())
+    let tilt = u / 2.0 + std::f64::consts::FRAC_PI_2;
+    let r = radius + v * tilt.cos();
+    DVec3::new(r * u.cos(), v * tilt.sin(), r * u.sin())
 }
 
 /// File boundaries in the bottle's parameter `u` (equal-area columns): the neck is file i.

@@ -1,0 +1,141 @@
+//! The camera follows the game, headless: a selection turns the surface so that the piece and
+//! its destinations are in sight and face the camera, a move is shown, a double-click centres a
+//! cell, and nothing moves while following is off or the player drags.
+
+use bevy::prelude::*;
+use bevy_panorbit_camera::PanOrbitCamera;
+use surface_chess::board::{self, Embedded};
+use surface_chess::camera::SurfaceCamera;
+use surface_chess::current::CurrentGame;
+use surface_chess::flat::FlatMaterial;
+use surface_chess::follow::{self, CentreOn, FollowGame, View, in_view};
+use surface_chess::logic_plugin;
+use surface_chess::play::{ActionChosen, CellPicked};
+use surface_chess::selection::Selection;
+use surface_chess::surface::Surface;
+use surface_chess_rules::{Cell, Variant};
+
+fn app_with(variant: Variant) -> (App, Entity) {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
+        .init_asset::<Mesh>()
+        .init_asset::<FlatMaterial>()
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .insert_resource(CurrentGame::new(variant))
+        .add_plugins((board::plugin, follow::plugin));
+    // The camera looks at the board from behind Black's side.
+    let camera = app
+        .world_mut()
+        .spawn((
+            PanOrbitCamera { target_yaw: std::f32::consts::PI, target_pitch: -0.3, target_radius: 14.0, ..default() },
+            SurfaceCamera,
+        ))
+        .id();
+    app.update();
+    app.update();
+    (app, camera)
+}
+
+fn camera(app: &App, e: Entity) -> (View, f32, Vec3) {
+    let c = app.world().get::<PanOrbitCamera>(e).unwrap();
+    (View { yaw: c.target_yaw, pitch: c.target_pitch }, c.target_radius, c.target_focus)
+}
+
+/// Whether a cell is in view and faces the camera (either side on one-sided boards).
+fn seen(surface: &Surface, cell: Cell, view: View, radius: f32, focus: Vec3) -> bool {
+    let p = surface.centre(cell);
+    let eye = focus + view.direction() * radius;
+    let n = surface.centre_normal(cell);
+    let facing = n.dot((eye - p).normalize());
+    let faces = if surface.normals.is_none() { facing.abs() > 0.05 } else { facing > 0.05 };
+    in_view(p, focus, view, radius) && faces
+}
+
+fn cell(v: Variant, name: &str) -> Cell {
+    v.rules().complex.parse_cell(name).unwrap()
+}
+
+#[test]
+fn selecting_a_piece_brings_it_and_its_destinations_into_sight() {
+    for (v, piece) in [
+        (Variant::Mobius, "c2"),
+        (Variant::Klein, "d4"),
+        (Variant::Genus2, "I:e4"),
+        (Variant::Endless, "g1"),
+        (Variant::Chess, "b1"),
+    ] {
+        let (mut app, cam) = app_with(v);
+        app.world_mut().write_message(CellPicked(cell(v, piece)));
+        app.update();
+        let selection = app.world().resource::<Selection>().clone();
+        assert_eq!(selection.selected, Some(cell(v, piece)), "{v}");
+        let game = app.world().resource::<CurrentGame>().game.clone();
+        let mut cells = vec![cell(v, piece)];
+        cells.extend(selection.destinations(&game, true).into_iter().map(|d| d.0));
+        assert!(cells.len() > 1, "{v}: {piece} has somewhere to go");
+        let (view, radius, focus) = camera(&app, cam);
+        let surface = &app.world().resource::<Embedded>().0;
+        for &c in &cells {
+            assert!(
+                seen(surface, c, view, radius, focus),
+                "{v}: {} is out of sight from {view:?} at {radius}",
+                v.rules().complex.name(c)
+            );
+        }
+    }
+}
+
+#[test]
+fn nothing_turns_while_following_is_off_or_the_player_drags() {
+    let v = Variant::Mobius;
+    let (mut app, cam) = app_with(v);
+    let before = camera(&app, cam);
+    app.insert_resource(FollowGame(false));
+    app.world_mut().write_message(CellPicked(cell(v, "c2")));
+    app.update();
+    assert_eq!(camera(&app, cam), before, "following is off");
+    app.world_mut().resource_mut::<Selection>().selected = None;
+    app.insert_resource(FollowGame(true));
+    app.world_mut().resource_mut::<ButtonInput<MouseButton>>().press(MouseButton::Left);
+    app.world_mut().write_message(CellPicked(cell(v, "h1")));
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().selected, Some(cell(v, "h1")));
+    assert_eq!(camera(&app, cam), before, "the player is dragging");
+}
+
+#[test]
+fn a_move_is_shown_and_a_double_click_centres_its_cell() {
+    let v = Variant::Klein;
+    let (mut app, cam) = app_with(v);
+    let action = app.world().resource::<CurrentGame>().game.position().parse_action("Nd4–c2").unwrap();
+    app.world_mut().write_message(ActionChosen(action));
+    app.update();
+    app.update();
+    let (view, radius, focus) = camera(&app, cam);
+    let surface = app.world().resource::<Embedded>().0.clone();
+    for name in ["d4", "c2"] {
+        assert!(seen(&surface, cell(v, name), view, radius, focus), "{name} of the move is in sight");
+    }
+    app.world_mut().write_message(CentreOn(cell(v, "e9")));
+    app.update();
+    let (view, radius, focus) = camera(&app, cam);
+    assert_eq!(focus, surface.centre(cell(v, "e9")), "the cell is the new focus");
+    assert!(seen(&surface, cell(v, "e9"), view, radius, focus));
+}
+
+#[test]
+fn each_home_view_shows_whites_home_ranks() {
+    for v in Variant::ALL {
+        let surface = Surface::new(v);
+        let (focus, view, radius) = follow::home_view(&surface);
+        let start = surface_chess_rules::Position::new(v);
+        let white: Vec<Cell> =
+            start.pieces().filter(|(_, p)| p.color() == surface_chess_rules::Color::White).map(|(c, _)| c).collect();
+        let king = start.king(surface_chess_rules::Color::White);
+        assert!(seen(&surface, king, view, radius, focus), "{v}: White's king is in sight");
+        let visible = white.iter().filter(|&&c| seen(&surface, c, view, radius, focus)).count();
+        eprintln!("{v}: {visible} of {}", white.len());
+        assert!(visible * 5 >= white.len() * 3, "{v}: {visible} of White's {} pieces in sight", white.len());
+    }
+}
