@@ -108,6 +108,9 @@ pub fn side_effects(before: &Position, after: &Position, action: Action) -> (Vec
     (moved, captured)
 }
 
+/// A moving piece's models, its destination and its way there.
+type Mover = (Vec<Entity>, Cell, Vec<(Vec3, Vec3)>);
+
 /// Move animation.
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -152,8 +155,7 @@ fn start_animation(
             moving.push((from, to, path_through(surface, [from, to])));
         }
         // Collect every mover's models before any of them changes cell.
-        let movers: Vec<(Vec<Entity>, Cell, Vec<(Vec3, Vec3)>)> =
-            moving.into_iter().map(|(from, to, path)| (at(&models, from), to, path)).collect();
+        let movers: Vec<Mover> = moving.into_iter().map(|(from, to, path)| (at(&models, from), to, path)).collect();
         for (entities, to, path) in movers {
             for &e in &entities {
                 if let Ok((_, mut model)) = models.get_mut(e) {

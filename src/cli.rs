@@ -2,7 +2,6 @@
 //! [--frames N]] [--size WxH] [--bench-frames N] [--demo] [--kiosk [--idle S]] [--pace S]
 //! [--ui-scale X] [--msaa auto|off|4] [--mesh-stats V]`.
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
 use surface_chess_rules::Variant;
@@ -18,12 +17,6 @@ pub enum Antialias {
     /// 4× multisampling.
     #[value(name = "4")]
     Msaa4,
-}
-
-/// A board name, parsed by the rules (the value names are the rules' variant names).
-fn variant_parser() -> impl TypedValueParser<Value = Variant> {
-    PossibleValuesParser::new(Variant::ALL.map(|v| v.name()))
-        .map(|name| name.parse::<Variant>().expect("a listed name"))
 }
 
 /// `WxH` within sane window sizes.
@@ -56,7 +49,7 @@ fn parse_scale(text: &str) -> Result<f32, String> {
 #[command(name = "surface-chess", version)]
 pub struct Options {
     /// Start a new game on this board (default: resume the autosave, else Möbius).
-    #[arg(long, value_parser = variant_parser(), conflicts_with = "load")]
+    #[arg(long, value_enum, conflicts_with = "load")]
     pub variant: Option<Variant>,
     /// Start from this saved record.
     #[arg(long, value_name = "FILE")]
@@ -93,7 +86,7 @@ pub struct Options {
     #[arg(long, value_enum, default_value_t)]
     pub msaa: Antialias,
     /// Print the embedded surface's mesh statistics for this board and exit.
-    #[arg(long, value_name = "VARIANT", value_parser = variant_parser())]
+    #[arg(long, value_name = "VARIANT", value_enum)]
     pub mesh_stats: Option<Variant>,
 }
 

@@ -5,6 +5,7 @@
 use crate::camera::SurfaceCamera;
 use crate::current::{CurrentGame, Notice};
 use crate::mode::PlayMode;
+use bevy::ecs::system::SystemParam;
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy_panorbit_camera::PanOrbitCamera;
@@ -50,25 +51,25 @@ pub fn next_board(v: Variant) -> Variant {
     Variant::ALL[(i + 1) % Variant::ALL.len()]
 }
 
-/// Whether the player pressed a key, a mouse button or touched the screen this frame.
-pub fn any_input(
-    keys: Option<&ButtonInput<KeyCode>>,
-    buttons: Option<&ButtonInput<MouseButton>>,
-    touches: Option<&Touches>,
-) -> bool {
-    keys.is_some_and(|k| k.get_just_pressed().next().is_some())
-        || buttons.is_some_and(|b| b.get_just_pressed().next().is_some())
-        || touches.is_some_and(|t| t.iter_just_pressed().next().is_some())
+/// The player's keys, mouse buttons and touches (each may be absent in a headless app).
+#[derive(SystemParam)]
+pub struct PlayerInput<'w> {
+    keys: Option<Res<'w, ButtonInput<KeyCode>>>,
+    buttons: Option<Res<'w, ButtonInput<MouseButton>>>,
+    touches: Option<Res<'w, Touches>>,
 }
 
-fn hand_back_control(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    buttons: Option<Res<ButtonInput<MouseButton>>>,
-    touches: Option<Res<Touches>>,
-    mut mode: ResMut<PlayMode>,
-    mut notice: ResMut<Notice>,
-) {
-    if *mode == PlayMode::Exhibition && any_input(keys.as_deref(), buttons.as_deref(), touches.as_deref()) {
+impl PlayerInput<'_> {
+    /// Whether the player pressed a key, a mouse button or touched the screen this frame.
+    pub fn any(&self) -> bool {
+        self.keys.as_ref().is_some_and(|k| k.get_just_pressed().next().is_some())
+            || self.buttons.as_ref().is_some_and(|b| b.get_just_pressed().next().is_some())
+            || self.touches.as_ref().is_some_and(|t| t.iter_just_pressed().next().is_some())
+    }
+}
+
+fn hand_back_control(input: PlayerInput, mut mode: ResMut<PlayMode>, mut notice: ResMut<Notice>) {
+    if *mode == PlayMode::Exhibition && input.any() {
         *mode = PlayMode::TwoPlayers;
         notice.say("exhibition stopped: your move");
     }

@@ -3,9 +3,8 @@
 //! on show. The window fills the screen (see `build_app`).
 
 use crate::current::{CurrentGame, Notice};
-use crate::exhibition::any_input;
+use crate::exhibition::PlayerInput;
 use crate::mode::PlayMode;
-use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use surface_chess_rules::Game;
 
@@ -28,16 +27,14 @@ pub fn plugin(app: &mut App) {
 fn start_when_idle(
     time: Res<Time>,
     kiosk: Option<Res<Kiosk>>,
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    buttons: Option<Res<ButtonInput<MouseButton>>>,
-    touches: Option<Res<Touches>>,
+    input: PlayerInput,
     mut mode: ResMut<PlayMode>,
     mut current: ResMut<CurrentGame>,
     mut notice: ResMut<Notice>,
     mut idle: Local<f32>,
 ) {
     let Some(kiosk) = kiosk else { return };
-    if any_input(keys.as_deref(), buttons.as_deref(), touches.as_deref()) {
+    if input.any() {
         *idle = 0.0;
         if *mode == PlayMode::Exhibition {
             // A visitor: a fresh game on this board (the exhibition's hand-back follows).

@@ -38,17 +38,17 @@ pub enum SaveRequest {
     Load(String),
 }
 
-/// Why a save or a load failed.
+/// Why a save or a load failed. Paths are shown quoted and escaped (`Debug`), as typed.
 #[derive(Debug, Error)]
 pub enum FileError {
     /// No path was given.
     #[error("no file name given")]
     EmptyPath,
     /// The path names a directory.
-    #[error("'{}' is a directory, not a file", .0.display())]
+    #[error("{0:?} is a directory, not a file")]
     IsDirectory(PathBuf),
     /// The file system refused.
-    #[error("cannot {action} '{}': {source}", .path.display())]
+    #[error("cannot {action} {path:?}: {source}")]
     Io {
         /// What was being done: "write", "read", …
         action: &'static str,
@@ -58,7 +58,7 @@ pub enum FileError {
         source: std::io::Error,
     },
     /// The file is not a valid record.
-    #[error("{}: {message}", .path.display())]
+    #[error("{path:?}: {message}")]
     Record {
         /// The file.
         path: PathBuf,

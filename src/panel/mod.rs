@@ -23,6 +23,7 @@ use crate::selection::Selection;
 use crate::setup::SetupBoard;
 use crate::viewing::Viewing;
 use bevy::ecs::observer::IntoEntityObserver;
+use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::MouseScrollUnit;
 use bevy::picking::events::{Pointer, Scroll};
 use bevy::prelude::*;
@@ -333,32 +334,32 @@ fn view_ply(ply: Option<usize>) -> impl Fn(On<Activate>, Res<CurrentGame>, ResMu
     }
 }
 
+/// What [`PanelFacts`] are made of.
+#[derive(SystemParam)]
+struct FactSources<'w> {
+    current: Res<'w, CurrentGame>,
+    viewing: Res<'w, Viewing>,
+    mode: Res<'w, PlayMode>,
+    level: Res<'w, ComputerLevel>,
+    setup: Option<Res<'w, SetupBoard>>,
+}
+
 fn update_buttons(
     mut commands: Commands,
-    current: Res<CurrentGame>,
-    viewing: Res<Viewing>,
-    mode: Res<PlayMode>,
-    level: Res<ComputerLevel>,
-    setup: Option<Res<SetupBoard>>,
+    sources: FactSources,
     buttons: Query<(Entity, &Enabled, Has<InteractionDisabled>)>,
     added: Query<(), Added<Enabled>>,
-    mut had_setup: Local<bool>,
+    mut shown: Local<Option<PanelFacts>>,
 ) {
-    let setup_changed = setup.as_ref().is_some_and(|s| s.is_changed()) || *had_setup != setup.is_some();
-    *had_setup = setup.is_some();
-    if current.is_changed()
-        || viewing.is_changed()
-        || mode.is_changed()
-        || level.is_changed()
-        || setup_changed
-        || !added.is_empty()
-    {
-        let facts = PanelFacts::of(&current, &viewing, *mode, level.0, setup.as_deref());
+    let FactSources { current, viewing, mode, level, setup } = sources;
+    let facts = PanelFacts::of(&current, &viewing, *mode, level.0, setup.as_deref());
+    if *shown != Some(facts) || !added.is_empty() {
         enable_buttons(&mut commands, &facts, &buttons);
+        *shown = Some(facts);
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn show_status(
     current: Res<CurrentGame>,
     viewing: Res<Viewing>,

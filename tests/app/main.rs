@@ -1,0 +1,11 @@
+//! The app's headless tests, in one test binary (each binary links Bevy: one link instead of
+//! seven). `MinimalPlugins` plus the app's own plugins, driven by the messages and events a
+//! player's clicks and keys send.
+
+mod chart;
+mod follow;
+mod font;
+mod modes;
+mod panel;
+mod persist;
+mod play;
