@@ -2,7 +2,9 @@
 
 use bevy::math::Vec3;
 use std::collections::{HashMap, HashSet};
-use surface_chess::surface::{Surface, label_mesh, label_size, label_text, placement, side_lattice, visible_sides};
+use surface_chess::surface::{
+    Surface, label_mesh, label_size, label_text, mesh_stats, placement, self_intersections, side_lattice, visible_sides,
+};
 use surface_chess_rules::{Cell, Dir, Variant};
 
 /// The lattice points along one side of a cell, as vertex ids.
@@ -82,79 +84,6 @@ fn genus_two_faces_outward() {
     assert_eq!(s.cones.len(), 2, "two cone points");
 }
 
-/// Whether segment pq crosses triangle abc (Möller–Trumbore on the segment, in f64, with a
-/// relative tolerance for near-parallel segments).
-fn segment_hits(p: Vec3, q: Vec3, [a, b, c]: [Vec3; 3]) -> bool {
-    let (p, q, a, b, c) = (p.as_dvec3(), q.as_dvec3(), a.as_dvec3(), b.as_dvec3(), c.as_dvec3());
-    let dir = q - p;
-    let (e1, e2) = (b - a, c - a);
-    let h = dir.cross(e2);
-    let det = e1.dot(h);
-    if det.abs() <= 1e-9 * dir.length() * e1.length() * e2.length() {
-        return false;
-    }
-    let f = 1.0 / det;
-    let s = p - a;
-    let u = f * s.dot(h);
-    let qv = s.cross(e1);
-    let w = f * dir.dot(qv);
-    let t = f * e2.dot(qv);
-    (1e-6..=1.0 - 1e-6).contains(&t) && u > 1e-6 && w > 1e-6 && u + w < 1.0 - 1e-6
-}
-
-fn triangles_cross(t1: [Vec3; 3], t2: [Vec3; 3]) -> bool {
-    let edges = |t: [Vec3; 3]| [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])];
-    edges(t1).iter().any(|&(p, q)| segment_hits(p, q, t2)) || edges(t2).iter().any(|&(p, q)| segment_hits(p, q, t1))
-}
-
-/// Pairs of triangles sharing no vertex that cross each other.
-fn self_intersections(s: &Surface) -> usize {
-    let complex = &s.variant.rules().complex;
-    let k = s.k;
-    let mut tris: Vec<([u32; 3], [Vec3; 3])> = Vec::new();
-    for cell in complex.cells() {
-        let id = |i: usize, j: usize| s.ids[cell.index()][j * (k + 1) + i];
-        for j in 0..k {
-            for i in 0..k {
-                let q = [id(i, j), id(i + 1, j), id(i + 1, j + 1), id(i, j + 1)];
-                for t in [[q[0], q[1], q[2]], [q[0], q[2], q[3]]] {
-                    tris.push((t, t.map(|v| s.positions[v as usize])));
-                }
-            }
-        }
-    }
-    let bin = s.cell_size() / 2.0;
-    let key = |p: Vec3| (p / bin).floor().as_ivec3();
-    let mut grid: HashMap<bevy::math::IVec3, Vec<usize>> = HashMap::new();
-    for (n, (_, t)) in tris.iter().enumerate() {
-        let lo = key(t[0].min(t[1]).min(t[2]));
-        let hi = key(t[0].max(t[1]).max(t[2]));
-        for x in lo.x..=hi.x {
-            for y in lo.y..=hi.y {
-                for z in lo.z..=hi.z {
-                    grid.entry(bevy::math::IVec3::new(x, y, z)).or_default().push(n);
-                }
-            }
-        }
-    }
-    let mut hits = HashSet::new();
-    for members in grid.values() {
-        for (a, &i) in members.iter().enumerate() {
-            for &j in &members[a + 1..] {
-                let (vi, ti) = tris[i];
-                let (vj, tj) = tris[j];
-                if vi.iter().any(|v| vj.contains(v)) {
-                    continue;
-                }
-                if triangles_cross(ti, tj) {
-                    hits.insert((i.min(j), i.max(j)));
-                }
-            }
-        }
-    }
-    hits.len()
-}
-
 #[test]
 fn genus_two_and_the_strips_are_embedded_without_self_intersection() {
     for v in [Variant::Genus2, Variant::Mobius, Variant::Endless, Variant::Chess] {
@@ -162,6 +91,17 @@ fn genus_two_and_the_strips_are_embedded_without_self_intersection() {
     }
     // The Klein bottle is immersed: its neck passes through the wall.
     assert!(self_intersections(&Surface::new(Variant::Klein)) > 0);
+}
+
+#[test]
+fn mesh_statistics_read_as_one_line() {
+    let stats = mesh_stats(Variant::Chess);
+    let line = stats.to_string();
+    assert!(
+        line.starts_with("cells 64 min 1.00 median 1.00 max 1.00 aspect 1.00 self-intersections 0 build "),
+        "{line}"
+    );
+    assert!(line.ends_with(" ms") && !line.contains('\n'), "{line}");
 }
 
 #[test]

@@ -6,10 +6,12 @@ mod embedding;
 mod genus2;
 mod labels;
 mod patches;
+pub mod stats;
 
 pub use embedding::chart_point;
 pub use labels::{Placement, label_mesh, label_size, label_text, placement, visible_sides};
 pub use patches::{cell_mesh, chart_direction, grid_lines, seam_lines, shade, side_lattice};
+pub use stats::{MeshStats, cell_areas, cell_aspects, measure, mesh_stats, self_intersections};
 
 use bevy::math::{DVec3, Vec3};
 use surface_chess_rules::{Cell, Complex, Link, Mesh as Topology, Variant, identified_points};
