@@ -3,7 +3,8 @@
 use bevy::math::Vec3;
 use std::collections::{HashMap, HashSet};
 use surface_chess::surface::{
-    Surface, label_mesh, label_size, label_text, mesh_stats, placement, self_intersections, side_lattice, visible_sides,
+    Bottle, Surface, chart_point, label_mesh, label_size, label_text, measure, mesh_stats, placement,
+    self_intersections, side_lattice, visible_sides,
 };
 use surface_chess_rules::{Cell, Dir, Variant};
 
@@ -93,6 +94,27 @@ fn genus_two_and_the_strips_are_embedded_without_self_intersection() {
     assert!(self_intersections(&Surface::new(Variant::Klein)) > 0);
 }
 
+/// The Möbius board's mesh before the Klein bottle was reshaped: cells no smaller and no longer
+/// than these.
+const MOBIUS_TODAY: (f64, f64) = (0.49206, 6.52679);
+
+#[test]
+fn every_board_has_cells_of_fair_size_and_shape() {
+    for v in Variant::ALL {
+        let stats = measure(&Surface::new(v), 0.0);
+        assert_eq!(stats.cells, v.rules().complex.len(), "{v}");
+        assert!(stats.min >= 0.25 * stats.median, "{v}: a cell below a quarter of the median: {stats}");
+        match v {
+            Variant::Klein | Variant::Genus2 => assert!(stats.aspect <= 4.0, "{v}: a cell too long: {stats}"),
+            Variant::Mobius => {
+                assert!(stats.min / stats.median >= MOBIUS_TODAY.0 - 1e-3, "{v}: {stats}");
+                assert!(stats.aspect <= MOBIUS_TODAY.1 + 1e-3, "{v}: {stats}");
+            }
+            _ => {}
+        }
+    }
+}
+
 #[test]
 fn mesh_statistics_read_as_one_line() {
     let stats = mesh_stats(Variant::Chess);
@@ -102,6 +124,31 @@ fn mesh_statistics_read_as_one_line() {
         "{line}"
     );
     assert!(line.ends_with(" ms") && !line.contains('\n'), "{line}");
+}
+
+#[test]
+fn the_klein_seam_is_the_rules_gluing_exactly() {
+    // East of file i, rank r is file a, rank 19 − r: chart point (9, y) is (0, 18 − y), and the
+    // ranks wrap after 18 — on the chart's embedding and on the built surface alike.
+    for n in 0..=72 {
+        let y = f64::from(n) / 4.0;
+        let (east, west) = (chart_point(Variant::Klein, 9.0, y), chart_point(Variant::Klein, 0.0, 18.0 - y));
+        assert!(east.distance(west) < 1e-9, "(9, {y}) ~ (0, {})", 18.0 - y);
+        let wrapped = chart_point(Variant::Klein, 3.7, y + 18.0);
+        assert!(wrapped.distance(chart_point(Variant::Klein, 3.7, y)) < 1e-9, "ranks wrap at {y}");
+    }
+    let s = Surface::new(Variant::Klein);
+    let bottle = Bottle::new();
+    let complex = &Variant::Klein.rules().complex;
+    for cell in complex.cells() {
+        let at = complex.coord(cell);
+        for (i, j) in [(0, 0), (s.k, 0), (s.k, s.k), (0, s.k)] {
+            let x = f64::from(at.file) + (i / s.k) as f64;
+            let y = f64::from(at.rank) + (j / s.k) as f64;
+            let p = s.point(cell, i, j).as_dvec3();
+            assert!(p.distance(bottle.point(x, y)) < 1e-5, "{}: corner ({i}, {j})", complex.name(cell));
+        }
+    }
 }
 
 #[test]

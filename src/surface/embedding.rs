@@ -1,7 +1,9 @@
 //! Closed-form embeddings of the single-chart boards: a chart point `(X, Y)` (files and ranks,
 //! in cell units from the chart's south-west corner) to a point in space (Bevy: y up).
 
+use super::klein::Bottle;
 use bevy::math::DVec3;
+use std::sync::OnceLock;
 use surface_chess_rules::Variant;
 
 /// Radius of the Möbius strips' centre circle and half their width.
@@ -31,31 +33,11 @@ fn mobius(t: f64, s: f64, (radius, half_width): (f64, f64)) -> DVec3 {
     DVec3::new(r * u.cos(), v * tilt.sin(), r * u.sin())
 }
 
-/// File boundaries in the bottle's parameter `u` (equal-area columns): the neck is file i.
-const KLEIN_U: [f64; 10] = [0.0, 0.426, 0.587, 0.712, 0.834, 0.992, 1.234, 1.505, 2.007, std::f64::consts::PI];
-
-/// The classic bottle immersion: files along the bottle (`u`, the reflected direction), ranks
-/// around it (`v`). With `v = (Y − 4.5)π/9` the bottle's own seam `(π, v) ~ (0, π − v)` is the
-/// rules' side rule r ↦ 19 − r, and ranks wrap after 18.
+/// The Klein bottle, built once for the chart points asked one at a time (`Surface::new` builds
+/// its own).
 fn klein(x: f64, y: f64) -> DVec3 {
-    let file = (x.floor() as usize).min(8);
-    let u = KLEIN_U[file] + (x - file as f64) * (KLEIN_U[file + 1] - KLEIN_U[file]);
-    let v = (y - 4.5) * std::f64::consts::PI / 9.0;
-    let (cu, su, cv, sv) = (u.cos(), u.sin(), v.cos(), v.sin());
-    let c2 = cu * cu;
-    let c4 = c2 * c2;
-    let c6 = c4 * c2;
-    let px = -2.0 / 15.0 * cu * (3.0 * cv - 30.0 * su + 90.0 * c4 * su - 60.0 * c6 * su + 5.0 * cu * cv * su);
-    let py = -1.0 / 15.0
-        * su
-        * (3.0 * cv - 3.0 * c2 * cv - 48.0 * c4 * cv + 48.0 * c6 * cv - 60.0 * su + 5.0 * cu * cv * su
-            - 5.0 * c2 * cu * cv * su
-            - 80.0 * c4 * cu * cv * su
-            + 80.0 * c6 * cu * cv * su);
-    let pz = 2.0 / 15.0 * (3.0 + 5.0 * cu * su) * sv;
-    // Standing as in the classic picture: the formula's y is up (the seam circle at the bottom),
-    // centred and scaled to about the size of the other boards.
-    DVec3::new(px - 0.15, py - 2.1, pz) * 1.8
+    static BOTTLE: OnceLock<Bottle> = OnceLock::new();
+    BOTTLE.get_or_init(Bottle::new).point(x, y)
 }
 
 #[cfg(test)]

@@ -4,11 +4,13 @@
 
 mod embedding;
 mod genus2;
+mod klein;
 mod labels;
 mod patches;
 pub mod stats;
 
 pub use embedding::chart_point;
+pub use klein::Bottle;
 pub use labels::{Placement, label_mesh, label_size, label_text, placement, visible_sides};
 pub use patches::{cell_mesh, chart_direction, grid_lines, seam_lines, shade, side_lattice};
 pub use stats::{MeshStats, cell_areas, cell_aspects, measure, mesh_stats, self_intersections};
@@ -52,6 +54,12 @@ impl Surface {
             let (p, n) = genus2::genus2_vertices(complex, k);
             (p.into_iter().map(y_up).collect(), Some(n.into_iter().map(|v| y_up(v).normalize()).collect()))
         } else {
+            // The Klein bottle is built afresh (its shape is computed, not a table).
+            let bottle = (variant == Variant::Klein).then(Bottle::new);
+            let embed = |x, y| match &bottle {
+                Some(bottle) => bottle.point(x, y),
+                None => chart_point(variant, x, y),
+            };
             let mut sum = vec![(DVec3::ZERO, 0.0); count];
             for cell in complex.cells() {
                 let at = complex.coord(cell);
@@ -60,7 +68,7 @@ impl Surface {
                         let x = f64::from(at.file) + i as f64 / k as f64;
                         let y = f64::from(at.rank) + j as f64 / k as f64;
                         let v = ids[cell.index()][j * (k + 1) + i] as usize;
-                        sum[v].0 += chart_point(variant, x, y);
+                        sum[v].0 += embed(x, y);
                         sum[v].1 += 1.0;
                     }
                 }
