@@ -155,7 +155,8 @@ pub fn piece_scale(surface: &Surface) -> f32 {
 
 /// Keeps one model per piece and side of the surface in step with the position on show: models
 /// whose piece stays are kept (a move moves them, see `animate`), changed pieces change their
-/// mesh, missing ones are spawned and extra ones despawned. Waits while a move animates.
+/// mesh, missing ones are spawned and extra ones despawned. Waits while a move animates, and
+/// runs when the position, the board or the end of an animation calls for it.
 #[allow(clippy::type_complexity)]
 fn sync_pieces(
     mut commands: Commands,
@@ -171,9 +172,12 @@ fn sync_pieces(
         &mut Mesh3d,
         &mut MeshMaterial3d<FlatMaterial>,
     )>,
+    mut was_animating: Local<bool>,
 ) {
     let (Some(embedded), Some(kit)) = (embedded, kit) else { return };
-    if animation.is_some() {
+    let animating = animation.is_some();
+    let just_ended = std::mem::replace(&mut *was_animating, animating) && !animating;
+    if animating || !(play.is_changed() || embedded.is_changed() || kit.is_changed() || just_ended) {
         return;
     }
     let surface = &embedded.0;

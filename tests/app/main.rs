@@ -8,4 +8,5 @@ mod font;
 mod modes;
 mod panel;
 mod persist;
+mod pieces;
 mod play;

@@ -1,0 +1,78 @@
+//! Pieces persist on the surface: a move moves the mover's models (and a castling rook's), a
+//! capture removes the taken piece's models once the mover arrives; nothing is respawned.
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use std::time::Duration;
+use surface_chess::animate::{self, MoveAnimation};
+use surface_chess::board;
+use surface_chess::current::CurrentGame;
+use surface_chess::flat::FlatMaterial;
+use surface_chess::logic_plugin;
+use surface_chess::pieces::{self, PieceModel};
+use surface_chess::play::ActionChosen;
+use surface_chess_rules::{Cell, Game, Position, Start, Variant};
+
+fn app_with(game: Game) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
+        .init_asset::<Mesh>()
+        .init_asset::<FlatMaterial>()
+        .init_resource::<ButtonInput<KeyCode>>()
+        .insert_resource(CurrentGame::from_game(game))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
+        .add_plugins((board::plugin, pieces::plugin, animate::plugin));
+    app.update();
+    app.update();
+    app
+}
+
+/// The model entities standing on each cell.
+fn models_on(app: &mut App, cell: Cell) -> Vec<Entity> {
+    let mut q = app.world_mut().query::<(Entity, &PieceModel)>();
+    let mut out: Vec<Entity> = q.iter(app.world()).filter(|(_, m)| m.cell == cell).map(|(e, _)| e).collect();
+    out.sort();
+    out
+}
+
+fn play_and_finish(app: &mut App, text: &str) {
+    let action = app.world().resource::<CurrentGame>().game.position().parse_action(text).unwrap();
+    app.world_mut().write_message(ActionChosen(action));
+    app.update();
+    assert!(app.world().contains_resource::<MoveAnimation>(), "{text} animates");
+    for _ in 0..100 {
+        app.update();
+        if !app.world().contains_resource::<MoveAnimation>() {
+            break;
+        }
+    }
+    app.update();
+    assert!(!app.world().contains_resource::<MoveAnimation>(), "{text} finished animating");
+}
+
+#[test]
+fn castling_moves_the_king_and_the_rook_and_a_capture_removes_the_taken_piece() {
+    let v = Variant::Chess;
+    let cell = |name: &str| v.rules().complex.parse_cell(name).unwrap();
+    let start = Position::from_text(v, "4k3/8/8/8/8/8/1p6/4K2R w K - 0 1").unwrap();
+    let mut app = app_with(Game::from_position(start, Start::Edited { label: "test".into() }));
+    let king = models_on(&mut app, cell("e1"));
+    let rook = models_on(&mut app, cell("h1"));
+    let pawn = models_on(&mut app, cell("b2"));
+    assert_eq!((king.len(), rook.len(), pawn.len()), (2, 2, 2), "two models per piece, one per side");
+    play_and_finish(&mut app, "O-O");
+    assert_eq!(models_on(&mut app, cell("g1")), king, "the king's own models moved");
+    assert_eq!(models_on(&mut app, cell("f1")), rook, "the rook's own models moved");
+    play_and_finish(&mut app, "Ke8–d8");
+    play_and_finish(&mut app, "Rf1–f2");
+    play_and_finish(&mut app, "b2–b1=Q");
+    assert_eq!(models_on(&mut app, cell("b1")), pawn, "a promoted pawn keeps its models (the mesh changes)");
+    play_and_finish(&mut app, "Rf2–f1");
+    let rook_now = models_on(&mut app, cell("f1"));
+    assert_eq!(rook_now, rook);
+    play_and_finish(&mut app, "Qb1xf1");
+    assert_eq!(models_on(&mut app, cell("f1")), pawn, "the queen stands where the rook was");
+    for e in rook {
+        assert!(app.world().get_entity(e).is_err(), "the captured rook's models are gone");
+    }
+}
