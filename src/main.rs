@@ -8,6 +8,10 @@ use surface_chess::cli::Options;
 fn main() -> ExitCode {
     // A bad flag prints what is wrong and the usage, and exits with code 2.
     let options = Options::parse();
+    if let Some(variant) = options.mesh_stats {
+        println!("{}", surface_chess::surface::mesh_stats(variant));
+        return ExitCode::SUCCESS;
+    }
     match surface_chess::build_app(&options) {
         Ok(mut app) => match app.run() {
             bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -1,6 +1,6 @@
-//! Rendering smoke test: the real app under a display (CI: Xvfb with Mesa's software Vulkan)
-//! takes a screenshot of each surface; each must show the surface filling a sensible part of the
-//! 3D view. Ignored by default (it needs a display):
+//! The real app as a process. The rendering smoke test runs it under a display (CI: Xvfb with
+//! Mesa's software Vulkan) and takes a screenshot of each surface; each must show the surface
+//! filling a sensible part of the 3D view. Ignored by default (it needs a display):
 //!
 //! ```sh
 //! WGPU_BACKEND=vulkan xvfb-run -a -s "-screen 0 1600x900x24" cargo test --test render_smoke -- --ignored
@@ -67,5 +67,24 @@ fn every_surface_renders_and_fills_the_view() {
             surface * 100.0
         );
         assert!(chart > 0.2, "{variant}: the chart is nearly empty ({:.0}%)", chart * 100.0);
+    }
+}
+
+/// `--mesh-stats` prints one line of the documented form for every board (no display needed).
+#[test]
+fn mesh_stats_print_one_line_per_board() {
+    for variant in ["mobius", "klein", "genus2", "endless", "chess"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_surface-chess")).args(["--mesh-stats", variant]).output().unwrap();
+        assert!(out.status.success(), "{variant}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let words: Vec<&str> = text.trim_end().lines().last().unwrap().split(' ').collect();
+        assert_eq!(words.len(), 15, "{variant}: {text}");
+        let names: Vec<&str> = words[..14].iter().step_by(2).copied().collect();
+        assert_eq!(
+            names,
+            ["cells", "min", "median", "max", "aspect", "self-intersections", "build"],
+            "{variant}: {text}"
+        );
+        assert_eq!(words.last(), Some(&"ms"), "{variant}: {text}");
     }
 }
