@@ -21,37 +21,33 @@
 use bevy::math::DVec3;
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
 
-/// In-plane and out-of-plane semi-axes of the body and of the inner tube at their widest, and
-/// the fractions of these they keep at the base (a rounded bottom).
-const BODY: (f64, f64) = (1.3503, 1.3868);
-const INNER: (f64, f64) = (1.0669, 1.0999);
-const AT_BASE: (f64, f64) = (0.9354, 0.9955);
-/// Where the body is widest (arc length from the base), and how long the inner tube keeps its
-/// width before narrowing to the base.
-const WIDEST: f64 = 0.5060;
-const INNER_WIDE: f64 = 0.4984;
+/// In-plane and out-of-plane semi-axes of the body (base to shoulder) and of the inner tube
+/// (inside the body down to the base).
+const BODY: (f64, f64) = (1.3171, 1.3729);
+const INNER: (f64, f64) = (1.1235, 1.1680);
 /// Depth of the base's U (from the top of the U to its bottom).
 const BASE_DEPTH: f64 = 0.1200;
-/// Semi-axes of the neck.
-const NECK: (f64, f64) = (0.4044, 0.6460);
+/// Semi-axes of the neck: narrow seen from the front, deeper front to back (the rings' extra
+/// girth keeps the neck's cells from growing long).
+const NECK: (f64, f64) = (0.4186, 0.6831);
 /// The core: straight body, the body's lean to the left (turn, length), the straight shoulder
 /// above it.
-const BODY_LENGTH: f64 = 0.8959;
-const LEAN: (f64, f64) = (0.3421, 0.6713);
-const SHOULDER_LENGTH: f64 = 0.2051;
+const BODY_LENGTH: f64 = 1.3003;
+const LEAN: (f64, f64) = (0.2945, 0.5115);
+const SHOULDER_LENGTH: f64 = 0.1700;
 /// The neck's bend over the top: plateau radius and ramp length; it turns by π plus the lean
 /// plus the entry angle.
-const NECK_BEND: (f64, f64) = (0.6867, 0.2527);
+const NECK_BEND: (f64, f64) = (0.7013, 0.1988);
 /// The entry: the angle of the slant through the wall (from the vertical) and the inner bend
 /// back to vertical (plateau radius, ramp length).
-const ENTRY: f64 = 0.7426;
-const INNER_BEND: (f64, f64) = (0.5673, 0.3818);
+const ENTRY: f64 = 0.7429;
+const INNER_BEND: (f64, f64) = (0.6025, 0.3820);
 /// Where the rings narrow from the body to the neck (before and after the shoulder's top) and
 /// widen again into the inner tube (from the core's end).
-const NARROWING: (f64, f64) = (0.9046, 0.6792);
-const WIDENING: (f64, f64) = (2.0701, 0.8181);
+const NARROWING: (f64, f64) = (0.9692, 0.7992);
+const WIDENING: (f64, f64) = (2.2688, 0.7887);
 /// The fraction of the ring's turn by which the ranks are spread on its outside.
-const SPREAD: f64 = 0.1579;
+const SPREAD: f64 = 0.0935;
 /// Rings level off smoothly over this much turn when the core leans past the vertical.
 const LEVEL_SOFTNESS: f64 = 0.2;
 /// Samples along the core, and along each half of the base's U.
@@ -333,14 +329,11 @@ fn rings() -> Vec<Ring> {
     let top = BODY_LENGTH + LEAN.1 + SHOULDER_LENGTH;
     let knots = |body: f64, neck: f64, inner: f64| {
         let mut k = vec![
-            (0.0, body * AT_BASE.0),
-            (WIDEST.min(top - NARROWING.0 - 1e-3), body),
+            (0.0, body),
             (top - NARROWING.0, body),
             (top + NARROWING.1, neck),
             (total - WIDENING.0, neck),
             (total - WIDENING.1, inner),
-            (total - WIDENING.1 + INNER_WIDE, inner),
-            (total - 1e-9, inner * AT_BASE.1),
         ];
         k.sort_by(|p, q| p.0.total_cmp(&q.0));
         k
@@ -353,9 +346,8 @@ fn rings() -> Vec<Ring> {
     };
     let mut rings = Vec::new();
     // The U joins the body's and the inner tube's rings at the base.
-    let (outer, inner) = ((BODY.0 * AT_BASE.0, BODY.1 * AT_BASE.0), (INNER.0 * AT_BASE.1, INNER.1 * AT_BASE.1));
-    let (middle, half) = ((outer.0 + inner.0) / 2.0, (outer.0 - inner.0) / 2.0);
-    let (middle_b, half_b) = ((outer.1 + inner.1) / 2.0, (outer.1 - inner.1) / 2.0);
+    let (middle, half) = ((BODY.0 + INNER.0) / 2.0, (BODY.0 - INNER.0) / 2.0);
+    let (middle_b, half_b) = ((BODY.1 + INNER.1) / 2.0, (BODY.1 - INNER.1) / 2.0);
     let base = |phi: f64, nu: f64| Ring {
         x: 0.0,
         y: -BASE_DEPTH * phi.cos(),
