@@ -144,26 +144,29 @@ fn home_radius(variant: Variant) -> f32 {
     }
 }
 
-/// Each board's home view: from the side where White's pieces are (their centroid, seen from
-/// the board's centre), at the height that shows the most of them facing the camera.
+/// Each board's home view: the direction from above (pitch 0.45 to 0.95) that shows White's king
+/// and the most of White's pieces facing the camera on the near side of the board (pieces on the
+/// far side may be hidden behind it), the height nearest a comfortable 0.7 rad among equals.
 pub fn home_view(surface: &Surface) -> (Vec3, View, f32) {
     let start = surface_chess_rules::Position::new(surface.variant);
     let white = surface_chess_rules::Color::White;
     let cells: Vec<Cell> = start.pieces().filter(|(_, p)| p.color() == white).map(|(c, _)| c).collect();
-    let centroid = cells.iter().map(|&c| surface.centre(c)).sum::<Vec3>() / cells.len().max(1) as f32;
-    let towards = Vec3::new(centroid.x, 0.0, centroid.z);
-    let yaw = if towards.length() > 1e-3 { towards.x.atan2(towards.z) } else { 0.0 };
-    let king = [start.king(white)];
+    let king = start.king(white);
     let radius = home_radius(surface.variant);
-    let key = |pitch: f32| {
-        let view = View { yaw, pitch };
-        (score(surface, &king, Vec3::ZERO, view, radius).0, score(surface, &cells, Vec3::ZERO, view, radius).0)
+    let near_and_seen = |view: View, cell: Cell| {
+        let p = surface.centre(cell);
+        p.dot(view.direction()) > 0.0 && score(surface, &[cell], Vec3::ZERO, view, radius).0 == 1
     };
-    // Among the heights that show the most, the one nearest a comfortable 0.7 rad.
-    let pitches = (0..=10).map(|i| 0.45 + 0.05 * i as f32);
-    let best = pitches.clone().map(key).max().unwrap_or((0, 0));
-    let pitch = pitches.filter(|&p| key(p) == best).min_by(|a, b| (a - 0.7).abs().total_cmp(&(b - 0.7).abs()));
-    (Vec3::ZERO, View { yaw, pitch: pitch.unwrap_or(0.7) }, radius)
+    let key = |view: View| {
+        let seen = cells.iter().filter(|&&c| near_and_seen(view, c)).count();
+        (near_and_seen(view, king), seen)
+    };
+    let best = candidates(0.45..=0.95).map(key).max().unwrap_or((false, 0));
+    let view = candidates(0.45..=0.95)
+        .filter(|&v| key(v) == best)
+        .min_by(|a, b| (a.pitch - 0.7).abs().total_cmp(&(b.pitch - 0.7).abs()))
+        .unwrap_or(View { yaw: 0.0, pitch: 0.7 });
+    (Vec3::ZERO, view, radius)
 }
 
 /// Camera following.

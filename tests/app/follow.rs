@@ -134,8 +134,9 @@ fn each_home_view_shows_whites_home_ranks() {
             start.pieces().filter(|(_, p)| p.color() == surface_chess_rules::Color::White).map(|(c, _)| c).collect();
         let king = start.king(surface_chess_rules::Color::White);
         assert!(seen(&surface, king, view, radius, focus), "{v}: White's king is in sight");
+        let near = (surface.centre(king) - focus).dot(view.direction()) > 0.0;
+        assert!(near, "{v}: White's king is on the near side of the board, not behind it");
         let visible = white.iter().filter(|&&c| seen(&surface, c, view, radius, focus)).count();
-        eprintln!("{v}: {visible} of {}", white.len());
         assert!(visible * 5 >= white.len() * 3, "{v}: {visible} of White's {} pieces in sight", white.len());
     }
 }
