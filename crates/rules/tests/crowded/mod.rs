@@ -4,7 +4,7 @@
 //! many checks), the worst case for a search's time limit. Shared by the time-limit tests and
 //! the engine benchmark.
 
-use surface_chess_rules::{Color, Coord, Facing, FacingMode, Position, Variant};
+use surface_chess_rules::{Cell, Color, Facing, FacingMode, Piece, Position, Role, Setup, Variant};
 
 /// A reproducible stream of numbers (SplitMix64).
 pub struct Stream(pub u64);
@@ -25,39 +25,6 @@ impl Stream {
     }
 }
 
-/// The position text of a placement given as one token per cell (`None` for empty).
-pub fn setup_text(variant: Variant, tokens: &[Option<String>], side: Color) -> String {
-    let complex = &variant.rules().complex;
-    let mut charts = Vec::new();
-    for (ci, chart) in complex.charts().iter().enumerate() {
-        let mut ranks = Vec::new();
-        for rank in (0..chart.height).rev() {
-            let (mut row, mut empty) = (String::new(), 0);
-            for file in 0..chart.width {
-                let cell = complex.cell_at(Coord { chart: ci as u8, file, rank }).expect("on the chart");
-                match &tokens[cell.index()] {
-                    None => empty += 1,
-                    Some(t) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push_str(t);
-                    }
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            ranks.push(row);
-        }
-        charts.push(ranks.join("/"));
-    }
-    let side = if side == Color::White { "w" } else { "b" };
-    // Halfmove 0; the last field is the ply (the fullmove number, 1, on `chess`).
-    format!("{} {side} - - 0 1", charts.join("|"))
-}
-
 /// A legal position of `variant` with two kings and a random piece on about `percent` % of the
 /// other cells, that is not over (the player to move has an action). Deterministic for a seed.
 pub fn crowded(variant: Variant, seed: u64, percent: usize) -> Position {
@@ -65,19 +32,18 @@ pub fn crowded(variant: Variant, seed: u64, percent: usize) -> Position {
     let n = rules.complex.len();
     let mut rng = Stream(seed);
     loop {
-        let mut tokens: Vec<Option<String>> = vec![None; n];
+        let mut setup = Setup::empty(variant);
         let white = rng.below(n);
         let black = (white + 1 + rng.below(n - 1)) % n;
-        tokens[white] = Some("K".into());
-        tokens[black] = Some("k".into());
-        for (cell, token) in rules.complex.cells().zip(tokens.iter_mut()) {
-            if token.is_some() || rng.below(100) >= percent {
+        setup.put(Cell(white as u8), Some(Piece::new(Color::White, Role::King)));
+        setup.put(Cell(black as u8), Some(Piece::new(Color::Black, Role::King)));
+        for cell in rules.complex.cells() {
+            if setup.piece_at(cell).is_some() || rng.below(100) >= percent {
                 continue;
             }
             let color = if rng.below(2) == 0 { Color::White } else { Color::Black };
-            let letter = ['P', 'N', 'B', 'R', 'Q'][rng.below(5)];
-            let mut text = if color == Color::White { letter } else { letter.to_ascii_lowercase() }.to_string();
-            if letter == 'P' {
+            let role = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen][rng.below(5)];
+            let piece = if role == Role::Pawn {
                 let facing = match rules.facing_mode {
                     FacingMode::Transported if rng.below(2) == 0 => Facing::Up,
                     FacingMode::Transported => Facing::Down,
@@ -86,18 +52,16 @@ pub fn crowded(variant: Variant, seed: u64, percent: usize) -> Position {
                 if rules.promotes(color, cell, facing) {
                     continue;
                 }
-                if rules.facing_mode == FacingMode::Transported {
-                    text.push(if facing == Facing::Up { '+' } else { '-' });
-                }
-                if variant != Variant::Chess && rng.below(2) == 0 {
-                    text.push('*');
-                }
-            }
-            *token = Some(text);
+                Piece::pawn(color, facing, variant != Variant::Chess && rng.below(2) == 0)
+            } else {
+                Piece::new(color, role)
+            };
+            setup.put(cell, Some(piece));
         }
         let first = if rng.below(2) == 0 { Color::White } else { Color::Black };
         for side in [first, !first] {
-            if let Ok(p) = Position::from_text(variant, &setup_text(variant, &tokens, side))
+            setup.side = side;
+            if let Ok(p) = setup.position()
                 && p.has_legal_action()
             {
                 return p;
