@@ -21,20 +21,3 @@ pub const DIM: Color = Color::srgb(0.60, 0.63, 0.68);
 pub fn label(text: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (Text::new(text), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(color))
 }
-
-/// A button's node and colours (its observer and label are added by the caller).
-pub fn button_node() -> impl Bundle {
-    (
-        Button,
-        Node {
-            padding: UiRect::axes(px(8), px(4)),
-            margin: UiRect::all(px(2)),
-            border: UiRect::all(px(1)),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        BorderColor::all(Color::srgb(0.35, 0.38, 0.45)),
-        BackgroundColor(Color::srgb(0.22, 0.24, 0.29)),
-    )
-}
