@@ -350,8 +350,16 @@ fn update_buttons(
     buttons: Query<(Entity, &Enabled, Has<InteractionDisabled>)>,
     added: Query<(), Added<Enabled>>,
     mut shown: Local<Option<PanelFacts>>,
+    mut had_setup: Local<bool>,
 ) {
     let FactSources { current, viewing, mode, level, setup } = sources;
+    // Only when something they depend on changed (checking a setup parses its position).
+    let setup_changed = setup.as_ref().is_some_and(|s| s.is_changed()) || *had_setup != setup.is_some();
+    *had_setup = setup.is_some();
+    let changed = current.is_changed() || viewing.is_changed() || mode.is_changed() || level.is_changed();
+    if !changed && !setup_changed && added.is_empty() {
+        return;
+    }
     let facts = PanelFacts::of(&current, &viewing, *mode, level.0, setup.as_deref());
     if *shown != Some(facts) || !added.is_empty() {
         enable_buttons(&mut commands, &facts, &buttons);
