@@ -42,6 +42,29 @@ impl Position {
         self.leaper_attacks(cell, by) || (0..8).any(|d| self.ray_attacker(cell, d, by, ignore))
     }
 
+    /// The cells of `by`'s pieces that attack `cell`, treating `ignore` as empty: knights, kings,
+    /// pawns, then the first slider on each ray. The explanation of a check names one of them.
+    pub fn attackers(&self, cell: Cell, by: Color, ignore: Option<Cell>) -> Vec<Cell> {
+        let t = &self.rules.tables;
+        let is = |c: Cell, role: Role| self.piece_at(c) == Some(Piece::new(by, role));
+        let mut out: Vec<Cell> = t.knight.get(cell.index()).iter().copied().filter(|&c| is(c, Role::Knight)).collect();
+        out.extend(t.king.get(cell.index()).iter().copied().filter(|&c| is(c, Role::King)));
+        for &(c, facing) in t.pawn_attackers.get(cell.index()) {
+            if self.piece_at(c).is_some_and(|p| p.color() == by && p.facing() == Some(facing)) {
+                out.push(c);
+            }
+        }
+        for d in 0..8 {
+            if let Some(c) = self.first_occupied(t.ray(cell, d), ignore)
+                && self.piece_at(c).is_some_and(|p| p.color() == by && slides(p.role(), d))
+                && !out.contains(&c)
+            {
+                out.push(c);
+            }
+        }
+        out
+    }
+
     /// Knight, king and pawn attacks on `cell` by `by` (these ignore blockers).
     #[inline]
     fn leaper_attacks(&self, cell: Cell, by: Color) -> bool {

@@ -11,7 +11,9 @@ mod action;
 mod attacks;
 mod bits;
 mod complex;
+mod crossing;
 mod diagram;
+mod explain;
 mod frame;
 mod game;
 mod mesh;
@@ -26,6 +28,7 @@ mod route;
 mod setup;
 mod tables;
 mod text;
+mod trail;
 mod variant;
 
 pub mod engine;
@@ -34,6 +37,8 @@ pub mod surfaces;
 pub use action::{Action, ActionKind};
 pub use bits::Bits;
 pub use complex::{Cell, Chart, Complex, ComplexError, Coord, Gluing};
+pub use crossing::Crossing;
+pub use explain::{CastlingTest, Explanation, LegalMove, Reason, Verdict, direction_words};
 pub use frame::{Dir, Frame, Vector};
 pub use game::{
     EndReason, Game, GameError, Outcome, PositionKey, Start, automatic_ending, material_draw, move_limit_reached,
@@ -49,6 +54,7 @@ pub use route::RouteStep;
 pub use setup::Setup;
 pub use tables::{FacingMode, king_targets, knight_targets, ray};
 pub use text::{Field, MAX_COUNTER, ParsePositionError};
+pub use trail::{Trail, TrailEnd, TrailKind};
 pub use variant::{
     CastleSide, CastleSpec, Claims, Endings, MaterialRule, PromotionRule, RULES_VERSION, UnknownVariant, Variant,
     VariantRules,

@@ -84,6 +84,18 @@ impl Role {
         }
     }
 
+    /// The role's name in lower case: pawn, knight, bishop, rook, queen, king.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
+
     /// The role of a letter, either case.
     pub fn from_letter(ch: char) -> Option<Role> {
         Role::ALL.into_iter().find(|r| r.letter() == ch.to_ascii_uppercase())

@@ -7,14 +7,16 @@ use crate::frame::{Dir, Frame, Vector};
 use crate::piece::Role;
 use crate::position::Position;
 
-/// One step of a route: the cell entered, and whether the step crossed a seam (a chart edge or
-/// a glued edge that is not the ordinary in-chart neighbour).
+/// One step of a route: the cell entered, whether the step crossed a seam (a chart edge or a
+/// glued edge that is not the ordinary in-chart neighbour) and the direction carried on arrival.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RouteStep {
     /// The cell entered.
     pub cell: Cell,
     /// Whether entering it crossed a seam.
     pub seam: bool,
+    /// The direction of travel on arrival, in the entered cell's chart (transported across seams).
+    pub heading: Vector,
 }
 
 impl Complex {
@@ -35,7 +37,8 @@ impl Complex {
         for &local in steps {
             let chart = frame.apply(local);
             let (to, derivative) = self.unit_step(at, chart)?;
-            out.push(RouteStep { cell: to, seam: self.crosses_seam(at, chart, to, derivative) });
+            let heading = derivative.apply(chart);
+            out.push(RouteStep { cell: to, seam: self.crosses_seam(at, chart, to, derivative), heading });
             (at, frame) = (to, derivative * frame);
         }
         Some(out)
@@ -53,8 +56,12 @@ impl Position {
         let candidates: Vec<Vec<RouteStep>> = match (a.kind, piece.role()) {
             (ActionKind::Castle(side), _) => {
                 let spec = self.rules().castle(piece.color(), side)?;
-                let seam = |x: Cell| RouteStep { cell: x, seam: false };
-                vec![vec![seam(spec.king_transit), seam(spec.king_to)]]
+                let heading = match side {
+                    crate::variant::CastleSide::East => Vector::new(1, 0),
+                    crate::variant::CastleSide::West => Vector::new(-1, 0),
+                };
+                let step = |cell: Cell| RouteStep { cell, seam: false, heading };
+                vec![vec![step(spec.king_transit), step(spec.king_to)]]
             }
             (ActionKind::Piece, Role::Knight) => Dir::ALL
                 .iter()
@@ -96,7 +103,8 @@ impl Position {
         let mut out = Vec::new();
         for &v in word {
             let (to, derivative) = complex.unit_step(at, v)?;
-            out.push(RouteStep { cell: to, seam: complex.crosses_seam(at, v, to, derivative) });
+            let seam = complex.crosses_seam(at, v, to, derivative);
+            out.push(RouteStep { cell: to, seam, heading: derivative.apply(v) });
             at = to;
         }
         Some(out)
@@ -112,7 +120,8 @@ impl Position {
             if next == from {
                 return None;
             }
-            out.push(RouteStep { cell: next, seam: complex.crosses_seam(at, dir, next, derivative) });
+            let seam = complex.crosses_seam(at, dir, next, derivative);
+            out.push(RouteStep { cell: next, seam, heading: derivative.apply(dir) });
             if next == to {
                 return Some(out);
             }

@@ -267,3 +267,20 @@ fn bestmove_plays_the_moves_first() {
     let (_, without, _) = surfchess(&["bestmove", "chess", "--fen", after, "--depth", "4"]);
     assert!(!without.contains(" score cp 0 "), "{without}");
 }
+
+#[test]
+fn explain_prints_routes_or_the_reason() {
+    let (code, out, _) = surfchess(&["explain", "mobius", "e2", "e4"]);
+    assert_eq!((code, out.as_str()), (0, "legal e2–e4 route e2 e3 e4 facing up\n"));
+    let (code, out, _) = surfchess(&["explain", "genus2", "I:e4", "II:e5", "--words"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "legal I:e4–II:e5 route I:e4 I:e5 II:e5 seams I:e5>II:e5 facing up");
+    assert_eq!(lines[1], "The white pawn on I:e4 can go to II:e5 through a seam.");
+    let fen = "10/10/10/10/4k5/10/10/10/1R3K2R1 w K - 0 0";
+    let (_, out, _) = surfchess(&["explain", "mobius", "--fen", fen, "f1", "d1", "--words"]);
+    assert_eq!(out, "illegal castling no-right\nCastling is gone: the king or that rook has moved.\n");
+    refused(&["explain", "mobius", "e2", "z99"], "to 'z99' is not a cell of the mobius board");
+    refused(&["explain", "genus2", "e2", "e4"], "from 'e2' is not a cell of the genus2 board");
+    refused(&["explain", "klein", "--fen", "nonsense", "e2", "e4"], "--fen");
+}

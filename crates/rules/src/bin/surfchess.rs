@@ -7,6 +7,7 @@
 //! surfchess bestmove <variant> [--fen <position>] [--moves <actions>] [--movetime MS | --depth D]
 //!                    [--level L] [--seed S]
 //! surfchess selfplay <variant> --white L --black L --games N [--movetime MS] [--seed S]
+//! surfchess explain <variant> [--fen <position>] [--words] <from> <to>
 //! ```
 //!
 //! Exit codes: 0 done, 2 bad input (with a message on stderr naming what is wrong), 1 the output
@@ -85,6 +86,22 @@ enum Command {
         /// Seed of the levels' random choices.
         #[arg(long, value_name = "S", default_value_t = 0)]
         seed: u64,
+    },
+    /// Why the piece on FROM can or cannot go to TO: `legal <action> route <cells…>` per legal
+    /// action, or one line `illegal <reason> <details…>`.
+    Explain {
+        /// The board.
+        variant: Variant,
+        /// The position text (default: the initial position).
+        #[arg(long, value_name = "POSITION")]
+        fen: Option<String>,
+        /// Adds the explanation in words on a last line.
+        #[arg(long)]
+        words: bool,
+        /// The piece's cell, e.g. `e2` or `I:e2`.
+        from: String,
+        /// The target cell.
+        to: String,
     },
     /// Plays games between two levels; prints each result as it ends, then the score.
     Selfplay {
@@ -195,6 +212,21 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
                 limits.movetime = None;
             }
             bestmove(&game, &mut Engine::new(seed), &limits, out)?;
+        }
+        Command::Explain { variant, fen, words, from, to } => {
+            let p = position(variant, fen.as_deref())?;
+            let cell = |what: &str, text: &str| {
+                p.complex()
+                    .parse_cell(text)
+                    .ok_or_else(|| input(format!("{what} {} is not a cell of the {variant} board", Quoted(text))))
+            };
+            let explanation = p.explain(cell("from", &from)?, cell("to", &to)?);
+            for line in explanation.lines(&p) {
+                writeln!(out, "{line}")?;
+            }
+            if words {
+                writeln!(out, "{}", explanation.sentence(&p))?;
+            }
         }
         Command::Selfplay { variant, white, black, games, movetime, seed } => {
             let movetime = movetime.map_or(DEFAULT_MOVETIME, Duration::from_millis);
