@@ -29,9 +29,7 @@ impl Position {
         let mut at = a.from;
         for step in route {
             if step.seam
-                && let Some(before) = Vector::ALL.into_iter().find(|&v| {
-                    complex.unit_step(at, v).is_some_and(|(to, t)| to == step.cell && t.apply(v) == step.heading)
-                })
+                && let Some(before) = complex.departure(at, step.cell, step.heading)
             {
                 out.push(Crossing { left: at, entered: step.cell, before, after: step.heading });
             }

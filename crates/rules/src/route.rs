@@ -30,6 +30,12 @@ impl Complex {
         derivative != Frame::IDENTITY || !plain
     }
 
+    /// The chart direction at `at` of the unit step that enters `to` with `heading` (the direction
+    /// a route leaves `at` by, given how it arrives): `None` if no step does.
+    pub fn departure(&self, at: Cell, to: Cell, heading: Vector) -> Option<Vector> {
+        Vector::ALL.into_iter().find(|&v| self.unit_step(at, v).is_some_and(|(c, t)| c == to && t.apply(v) == heading))
+    }
+
     /// Walks local steps from `from` (frame identity), recording each cell and seam crossing.
     fn trace(&self, from: Cell, steps: &[Vector]) -> Option<Vec<RouteStep>> {
         let (mut at, mut frame) = (from, Frame::IDENTITY);

@@ -15,6 +15,8 @@ use crate::tables::FacingMode;
 pub struct Trail {
     /// What kind of walk it is.
     pub kind: TrailKind,
+    /// The direction it leaves its departure cell by, in that cell's chart.
+    pub start: Vector,
     /// The cells entered, in order, with seam crossings and the direction carried. A jump lists
     /// the cells its edge word passes; only the last is its destination.
     pub steps: Vec<RouteStep>,
@@ -79,18 +81,21 @@ impl Walk<'_> {
     fn run(self, from: Cell, word: impl IntoIterator<Item = Vector>, occupied: impl Fn(Cell) -> bool) -> Trail {
         let (mut at, mut frame) = (from, Frame::IDENTITY);
         let mut steps: Vec<RouteStep> = Vec::new();
+        let mut word = word.into_iter().peekable();
+        let start = word.peek().copied().unwrap_or(Vector::new(0, 0));
+        let trail = |steps: Vec<RouteStep>, end: TrailEnd| Trail { kind: TrailKind::Slide, start, steps, end };
         for local in word {
             let chart = frame.apply(local);
             let Some((to, derivative)) = self.complex.unit_step(at, chart) else {
-                return Trail { kind: TrailKind::Slide, steps, end: self.complex.dead_end(at, chart) };
+                return trail(steps, self.complex.dead_end(at, chart));
             };
             let heading = derivative.apply(chart);
             if self.ray && (to == from || steps.iter().any(|s| s.cell == to && s.heading == heading)) {
-                return Trail { kind: TrailKind::Slide, steps, end: TrailEnd::Closed };
+                return trail(steps, TrailEnd::Closed);
             }
             steps.push(RouteStep { cell: to, seam: self.complex.crosses_seam(at, chart, to, derivative), heading });
             if occupied(to) {
-                return Trail { kind: TrailKind::Slide, steps, end: TrailEnd::Piece(to) };
+                return trail(steps, TrailEnd::Piece(to));
             }
             at = to;
             if self.transport {
@@ -102,7 +107,7 @@ impl Walk<'_> {
         } else {
             TrailEnd::Complete
         };
-        Trail { kind: TrailKind::Slide, steps, end }
+        trail(steps, end)
     }
 }
 
