@@ -104,6 +104,22 @@ pub enum CastlingTest {
 }
 
 impl Reason {
+    /// Every reason's word ([`Reason::word`]), in the order of the variants.
+    pub const WORDS: [&'static str; 12] = [
+        "empty-square",
+        "not-your-turn",
+        "not-a-move",
+        "blocked",
+        "forbidden-diagonal",
+        "edge",
+        "own-piece",
+        "leaves-king-in-check",
+        "castling",
+        "pawn-facing",
+        "no-capture",
+        "double-step-used",
+    ];
+
     /// The reason's fixed first word, as `surfchess explain` prints it.
     pub fn word(&self) -> &'static str {
         match self {
@@ -365,8 +381,8 @@ pub fn direction_words(v: Vector) -> &'static str {
     }
 }
 
-/// A compass name for a chart direction: n, ne, e, …
-fn compass(v: Vector) -> &'static str {
+/// A compass name for a chart direction: north, northeast, east, …
+pub(crate) fn compass(v: Vector) -> &'static str {
     match (v.x.signum(), v.y.signum()) {
         (0, 1) => "north",
         (0, -1) => "south",
@@ -496,4 +512,29 @@ fn seam_pairs(from: Cell, route: &[RouteStep]) -> impl Iterator<Item = (Cell, Ce
         .zip(route.iter())
         .filter(|(_, s)| s.seam)
         .map(|(a, s)| (a, s.cell))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_word_list_holds_every_reason_once() {
+        let (c, v) = (Cell(0), Vector::new(1, 1));
+        let reasons = [
+            Reason::EmptySquare,
+            Reason::NotYourTurn,
+            Reason::NotAMove,
+            Reason::Blocked(c),
+            Reason::ForbiddenDiagonal { at: c, heading: v, orders: [c, c], vertex: vec![] },
+            Reason::Edge { at: c, heading: v },
+            Reason::OwnPiece(c),
+            Reason::LeavesKingInCheck(c),
+            Reason::Castling(CastlingTest::NoRight),
+            Reason::PawnFacing,
+            Reason::NoCapture,
+            Reason::DoubleStepUsed,
+        ];
+        assert_eq!(reasons.map(|r| r.word()), Reason::WORDS);
+    }
 }

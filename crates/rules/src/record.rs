@@ -87,7 +87,7 @@ pub enum RecordError {
 }
 
 /// A JSON error's message with the user text in it escaped and cut, then where it is.
-fn json_error(e: &serde_json::Error) -> String {
+pub(crate) fn json_error(e: &serde_json::Error) -> String {
     let message = e.to_string();
     let at = format!(" at line {} column {}", e.line(), e.column());
     let text = message.strip_suffix(&at).unwrap_or(&message);

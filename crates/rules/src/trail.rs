@@ -210,4 +210,52 @@ impl Position {
         let facing = piece.facing().unwrap_or(Facing::Up);
         trails(self.complex(), self.rules().facing_mode, from, piece, facing, |c| self.piece_at(c).is_some())
     }
+
+    /// The ray of the rook, bishop or queen on `from` that leaves in chart direction `direction`,
+    /// up to the first piece it meets (its last step is then that piece's cell): one of
+    /// [`Position::trails`]. `None` if `from` holds no slider that moves that way.
+    pub fn ray_trail(&self, from: Cell, direction: Vector) -> Option<Trail> {
+        let role = self.piece_at(from)?.role();
+        let moves = match role {
+            Role::Rook => direction.is_cardinal(),
+            Role::Bishop => direction.is_diagonal(),
+            Role::Queen => direction.is_cardinal() || direction.is_diagonal(),
+            _ => false,
+        };
+        if !moves {
+            return None;
+        }
+        let complex = self.complex();
+        let walk = Walk { complex, transport: true, ray: true };
+        let trail = walk.run(from, std::iter::repeat_n(direction, complex.len() * 8), |c| self.piece_at(c).is_some());
+        Some(Trail { kind: TrailKind::Slide, ..trail })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Position, Role, Variant, Vector};
+
+    #[test]
+    fn a_ray_trail_is_the_trail_in_that_direction() {
+        for v in Variant::ALL {
+            let p = Position::new(v);
+            for (cell, piece) in p.pieces() {
+                let all = p.trails(cell);
+                let dirs: &[Vector] = match piece.role() {
+                    Role::Rook => &Vector::ALL[..4],
+                    Role::Bishop => &Vector::ALL[4..],
+                    Role::Queen => &Vector::ALL,
+                    _ => &[],
+                };
+                for (i, &d) in dirs.iter().enumerate() {
+                    assert_eq!(p.ray_trail(cell, d).as_ref(), Some(&all[i]), "{v} {}", p.complex().name(cell));
+                }
+                if dirs.len() < 8 {
+                    let other = Vector::ALL.iter().find(|d| !dirs.contains(d)).unwrap();
+                    assert_eq!(p.ray_trail(cell, *other), None);
+                }
+            }
+        }
+    }
 }
