@@ -1,6 +1,6 @@
 //! The rules of Surface Chess as data: cell complexes, transport, moves, legality, endings,
-//! records, notation and perft, and a search engine to play against ([`engine`]). No Bevy, no I/O
-//! beyond serde.
+//! records, notation and perft, a search engine to play against ([`engine`]) and lessons checked by
+//! the rules ([`lesson`]). No Bevy, no I/O beyond serde.
 //!
 //! Cargo feature `clap` (on by default): builds the `surfchess` command line and makes
 //! [`Variant`] a `clap::ValueEnum`. Without it (`default-features = false`) the library has no
@@ -32,6 +32,7 @@ mod trail;
 mod variant;
 
 pub mod engine;
+pub mod lesson;
 pub mod surfaces;
 
 pub use action::{Action, ActionKind};
@@ -43,6 +44,7 @@ pub use frame::{Dir, Frame, Vector};
 pub use game::{
     EndReason, Game, GameError, Outcome, PositionKey, Start, automatic_ending, material_draw, move_limit_reached,
 };
+pub use lesson::{LESSON_FORMAT, Lesson, LessonError, LessonFile, TASK_KINDS, Task, TaskFile};
 pub use mesh::{Corner, Link, Mesh, identified_points};
 pub use notation::ParseActionError;
 pub use perft::{divide, perft};
