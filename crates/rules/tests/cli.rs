@@ -284,3 +284,65 @@ fn explain_prints_routes_or_the_reason() {
     refused(&["explain", "genus2", "e2", "e4"], "from 'e2' is not a cell of the genus2 board");
     refused(&["explain", "klein", "--fen", "nonsense", "e2", "e4"], "--fen");
 }
+
+#[test]
+fn lesson_check_passes_every_lesson_of_the_game() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/lessons");
+    let (code, out, err) = surfchess(&["lesson", "check", dir]);
+    assert_eq!(code, 0, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let (summary, each) = lines.split_last().expect("output");
+    assert!(each.len() >= 20 && each.iter().all(|l| l.starts_with("ok ")), "{out}");
+    assert!(each.contains(&"ok mobius-01-rook-through-the-seam mobius-01-rook-through-the-seam.json"), "{out}");
+    assert_eq!(*summary, format!("{n} lessons: {n} ok, 0 failed", n = each.len()));
+    let (code, out, _) = surfchess(&["lesson", "list", dir]);
+    assert_eq!(code, 0);
+    assert!(out.contains("genus2-02-cone-point genus2 why-illegal The cone point\n"), "{out}");
+}
+
+#[test]
+fn lesson_check_names_the_bad_file_and_fails() {
+    let dir = std::env::temp_dir().join(format!("surfchess-lessons-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../assets/lessons/chess-02-back-rank-mate.json"
+    ))
+    .unwrap();
+    std::fs::write(dir.join("chess-02-back-rank-mate.json"), &good).unwrap();
+    let wrong = good.replace("Re1-e8", "Re1-e7");
+    let bad = dir.join("bad-answer.json");
+    std::fs::write(&bad, &wrong).unwrap();
+    std::fs::write(dir.join("broken.json"), "{ not json").unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a lesson").unwrap();
+    let bad_path = bad.to_str().unwrap();
+
+    let (code, out, err) = surfchess(&["lesson", "check", bad_path]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.starts_with("FAIL bad-answer.json: wrong answer: Re1–e7 does not give check"), "{out}");
+    assert!(out.ends_with("1 lessons: 0 ok, 1 failed\n"), "{out}");
+    assert!(err.contains("1 of 1 lessons failed"), "{err}");
+
+    let (code, out, err) = surfchess(&["lesson", "check", dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "three lessons (the .txt is skipped) and the summary: {out}");
+    assert!(lines[0].starts_with("FAIL bad-answer.json: wrong answer"), "{out}");
+    assert!(lines[1].starts_with("FAIL broken.json: not a lesson: ") && lines[1].contains("line 1"), "{out}");
+    assert_eq!(lines[2], "ok chess-02-back-rank-mate chess-02-back-rank-mate.json");
+    assert_eq!(lines[3], "3 lessons: 1 ok, 2 failed");
+    assert!(err.contains("2 of 3 lessons failed"), "{err}");
+
+    // The good lesson under another name: its id must be its file name.
+    std::fs::write(&bad, &good).unwrap();
+    let (code, out, _) = surfchess(&["lesson", "check", bad_path]);
+    assert_eq!(code, 2);
+    assert!(out.contains("id 'chess-02-back-rank-mate' is not the file's name ('bad-answer')"), "{out}");
+
+    refused(&["lesson", "check", "/nonexistent/lessons"], "cannot read '/nonexistent/lessons'");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let empty = std::env::temp_dir().join(format!("surfchess-no-lessons-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    refused(&["lesson", "check", empty.to_str().unwrap()], "no lessons (*.json) in");
+    std::fs::remove_dir_all(&empty).unwrap();
+}

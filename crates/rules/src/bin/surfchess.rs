@@ -8,6 +8,8 @@
 //!                    [--level L] [--seed S]
 //! surfchess selfplay <variant> --white L --black L --games N [--movetime MS] [--seed S]
 //! surfchess explain <variant> [--fen <position>] [--words] <from> <to>
+//! surfchess lesson check <file.json | directory>
+//! surfchess lesson list <file.json | directory>
 //! ```
 //!
 //! Exit codes: 0 done, 2 bad input (with a message on stderr naming what is wrong), 1 the output
@@ -21,7 +23,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use surface_chess_rules::engine::{DEFAULT_MOVETIME, Engine, Level, Tally, game_seed, play_game};
-use surface_chess_rules::{Color, Escaped, Game, Position, Quoted, Record, Start, Variant, divide, perft};
+use surface_chess_rules::{Color, Escaped, Game, Lesson, Position, Quoted, Record, Start, Variant, divide, perft};
 
 const LEVELS: &str = "levels: 0 random, 1 beginner, 2 novice, 3 casual, 4 club, 5 strong, 6 strongest (default);
   the strongest level thinks for --movetime (default 1000 ms), weaker ones less";
@@ -103,6 +105,11 @@ enum Command {
         /// The target cell.
         to: String,
     },
+    /// Lessons: checks that each stated answer is what the rules say, or lists them.
+    Lesson {
+        #[command(subcommand)]
+        command: LessonCommand,
+    },
     /// Plays games between two levels; prints each result as it ends, then the score.
     Selfplay {
         /// The board.
@@ -122,6 +129,22 @@ enum Command {
         /// Seed of the match.
         #[arg(long, value_name = "S", default_value_t = 0)]
         seed: u64,
+    },
+}
+
+#[derive(Subcommand)]
+enum LessonCommand {
+    /// Checks a lesson file, or every `*.json` in a directory (sorted): `ok <id> <file name>` or
+    /// `FAIL <file name>: <reason>` per lesson, then a summary; exit 2 if any failed.
+    Check {
+        /// A lesson file or a directory of them.
+        path: PathBuf,
+    },
+    /// Lists lessons: `<id> <variant> <kind> <title>` per lesson (a lesson that does not read is
+    /// a `FAIL` line; exit 2 then).
+    List {
+        /// A lesson file or a directory of them.
+        path: PathBuf,
     },
 }
 
@@ -228,6 +251,8 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
                 writeln!(out, "{}", explanation.sentence(&p))?;
             }
         }
+        Command::Lesson { command: LessonCommand::Check { path } } => lessons(&path, true, out)?,
+        Command::Lesson { command: LessonCommand::List { path } } => lessons(&path, false, out)?,
         Command::Selfplay { variant, white, black, games, movetime, seed } => {
             let movetime = movetime.map_or(DEFAULT_MOVETIME, Duration::from_millis);
             selfplay(variant, [white, black], games, movetime, seed, out)?;
@@ -275,6 +300,81 @@ fn validate(path: &Path, out: &mut impl Write) -> Result<(), Failure> {
     };
     let variant = game.position().variant();
     writeln!(out, "{name}: valid {variant} record, {} actions, {status}", game.actions().len())?;
+    Ok(())
+}
+
+/// The lesson files at `path`: the file itself, or every `*.json` in the directory, sorted.
+fn lesson_files(path: &Path) -> Result<Vec<PathBuf>, Failure> {
+    let shown = path.to_string_lossy();
+    let meta = std::fs::metadata(path).map_err(|e| input(format!("cannot read {}: {e}", Quoted(&shown))))?;
+    if !meta.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let entries = std::fs::read_dir(path).map_err(|e| input(format!("cannot read {}: {e}", Quoted(&shown))))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| input(format!("cannot read {}: {e}", Quoted(&shown))))?;
+        let file = entry.path();
+        if file.extension().is_some_and(|x| x == "json") && !file.is_dir() {
+            files.push(file);
+        }
+    }
+    files.sort();
+    if files.is_empty() {
+        return Err(input(format!("no lessons (*.json) in {}", Quoted(&shown))));
+    }
+    Ok(files)
+}
+
+/// Reads one lesson file; with `check`, also checks its answer and that its id is its name.
+fn lesson(file: &Path, check: bool) -> Result<Lesson, String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read: {e}"))?;
+    let json =
+        String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))?;
+    let lesson = Lesson::from_json(&json).map_err(|e| e.to_string())?;
+    if check {
+        lesson.check().map_err(|e| e.to_string())?;
+        let stem = file.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
+        if stem != lesson.id() {
+            return Err(format!("id {} is not the file's name ({})", Quoted(lesson.id()), Quoted(&stem)));
+        }
+    }
+    Ok(lesson)
+}
+
+/// `lesson check` and `lesson list`: a line per lesson (named by its file name), then
+/// (check) a summary; the failures, repeated ids included, make the command fail.
+fn lessons(path: &Path, check: bool, out: &mut impl Write) -> Result<(), Failure> {
+    let files = lesson_files(path)?;
+    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut failed = 0;
+    for file in &files {
+        // Lessons are named by their file names: the path was given.
+        let shown = file.file_name().map_or_else(|| file.to_string_lossy(), |name| name.to_string_lossy());
+        let name = Escaped(&shown);
+        let read = lesson(file, check).and_then(|l| match seen.iter().find(|(id, _)| id == l.id()) {
+            Some((_, first)) => Err(format!("id {} is also the id of {first}", Quoted(l.id()))),
+            None => {
+                seen.push((l.id().to_owned(), name.to_string()));
+                Ok(l)
+            }
+        });
+        match read {
+            Ok(l) if check => writeln!(out, "ok {} {name}", l.id())?,
+            Ok(l) => writeln!(out, "{} {} {} {}", l.id(), l.variant(), l.kind(), Escaped(l.title()))?,
+            Err(reason) => {
+                failed += 1;
+                writeln!(out, "FAIL {name}: {reason}")?;
+            }
+        }
+    }
+    let total = files.len();
+    if check {
+        writeln!(out, "{total} lessons: {} ok, {failed} failed", total - failed)?;
+    }
+    if failed > 0 {
+        return Err(input(format!("{failed} of {total} lessons failed")));
+    }
     Ok(())
 }
 
