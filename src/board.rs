@@ -2,6 +2,7 @@
 //! the cone points, and the cell highlights (selection, destinations, last move, check, hover).
 
 use crate::current::CurrentGame;
+use crate::explain::Explained;
 use crate::flat::FlatMaterial;
 use crate::follow::CentreOn;
 use crate::play::{CellPicked, PlayState};
@@ -72,6 +73,8 @@ pub struct Palette {
     pub hover: Handle<FlatMaterial>,
     /// Cells of the engine's hint.
     pub hint: Handle<FlatMaterial>,
+    /// Cells an explanation blames (blocker, attacker, cone point, edge).
+    pub culprit: Handle<FlatMaterial>,
     /// Destination marks.
     pub mark: Handle<FlatMaterial>,
     /// Grid lines.
@@ -150,6 +153,7 @@ fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<FlatMateria
     let check = lit(Color::srgb(0.90, 0.30, 0.25));
     let hover = lit(Color::srgb(0.55, 0.85, 0.80));
     let hint = lit(Color::srgb(0.72, 0.52, 0.92));
+    let culprit = lit(Color::srgb(0.95, 0.45, 0.55));
     let mark = lit(Color::srgb(0.15, 0.65, 0.35));
     // Lines are lifted off the surface on both sides (line lists take no depth bias).
     let grid = lit(Color::srgb(0.12, 0.14, 0.18));
@@ -159,7 +163,20 @@ fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<FlatMateria
         materials.add(FlatMaterial::solid(Color::srgb(0.86, 0.89, 0.94))),
         materials.add(FlatMaterial::solid(Color::srgb(0.16, 0.19, 0.26))),
     ];
-    commands.insert_resource(Palette { base, selected, last, check, hover, hint, mark, grid, seam, cone, ink });
+    commands.insert_resource(Palette {
+        base,
+        selected,
+        last,
+        check,
+        hover,
+        hint,
+        culprit,
+        mark,
+        grid,
+        seam,
+        cone,
+        ink,
+    });
 }
 
 /// Spawns the board when the game's variant differs from the board's (and at start).
@@ -277,12 +294,16 @@ pub fn cell_highlight(
     selection: &Selection,
     viewing: Viewing,
     hovered: Option<Cell>,
+    culprits: &[Cell],
     cell: Cell,
 ) -> Option<Highlight> {
     let p = viewing.shown(game);
     let last = viewing.ply(game).checked_sub(1).and_then(|i| game.actions().get(i));
     if selection.selected == Some(cell) {
         return Some(Highlight::Selected);
+    }
+    if culprits.contains(&cell) {
+        return Some(Highlight::Culprit);
     }
     if p.is_check() && p.king(p.side_to_move()) == cell && p.piece_at(cell).is_some_and(|x| x.role() == Role::King) {
         return Some(Highlight::Check);
@@ -312,27 +333,32 @@ pub enum Highlight {
     LastMove,
     /// Part of the engine's hint.
     Hint,
+    /// Blamed by the explanation on show ("why not?").
+    Culprit,
 }
 
 fn highlight_cells(
     play: PlayState,
     hovered: Res<Hovered>,
+    explained: Res<Explained>,
     palette: Res<Palette>,
     // Pieces carry their cell too (to be picked), but keep their own colour.
     mut patches: Query<(&CellPatch, &mut MeshMaterial3d<FlatMaterial>), Without<crate::pieces::PieceModel>>,
     added: Query<(), Added<CellPatch>>,
 ) {
-    if !play.is_changed() && !hovered.is_changed() && added.is_empty() {
+    if !play.is_changed() && !hovered.is_changed() && !explained.is_changed() && added.is_empty() {
         return;
     }
     let variant = play.variant();
     for (&CellPatch(cell), mut material) in &mut patches {
-        let wanted = match cell_highlight(&play.current.game, &play.selection, *play.viewing, hovered.0, cell) {
+        let game = &play.current.game;
+        let wanted = match cell_highlight(game, &play.selection, *play.viewing, hovered.0, &explained.culprits, cell) {
             Some(Highlight::Selected) => &palette.selected,
             Some(Highlight::Check) => &palette.check,
             Some(Highlight::Hover) => &palette.hover,
             Some(Highlight::LastMove) => &palette.last,
             Some(Highlight::Hint) => &palette.hint,
+            Some(Highlight::Culprit) => &palette.culprit,
             None => &palette.base[base_class(variant, cell)],
         };
         if material.0 != *wanted {

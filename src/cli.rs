@@ -1,6 +1,6 @@
 //! The command line (clap): `surface-chess [--variant V | --load FILE] [--screenshot OUT.png
 //! [--frames N]] [--size WxH] [--bench-frames N] [--demo] [--kiosk [--idle S]] [--pace S]
-//! [--ui-scale X] [--msaa auto|off|4] [--mesh-stats V]`.
+//! [--ui-scale X] [--msaa auto|off|4] [--select CELL] [--point CELL] [--no-rays] [--mesh-stats V]`.
 
 use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
@@ -85,6 +85,15 @@ pub struct Options {
     /// Multisampling of the 3D view.
     #[arg(long, value_enum, default_value_t)]
     pub msaa: Antialias,
+    /// Select the piece on this cell at start (screenshots, a teacher's prepared view).
+    #[arg(long, value_name = "CELL")]
+    pub select: Option<String>,
+    /// Put the keyboard cursor on this cell at start (the panel explains it).
+    #[arg(long, value_name = "CELL")]
+    pub point: Option<String>,
+    /// Start with the selected piece's rays hidden (T shows them).
+    #[arg(long)]
+    pub no_rays: bool,
     /// Print the embedded surface's mesh statistics for this board and exit.
     #[arg(long, value_name = "VARIANT", value_enum)]
     pub mesh_stats: Option<Variant>,

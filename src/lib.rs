@@ -11,6 +11,7 @@ pub mod chart;
 pub mod cli;
 pub mod current;
 pub mod exhibition;
+pub mod explain;
 pub mod flat;
 pub mod follow;
 pub mod font;
@@ -24,6 +25,7 @@ pub mod panel;
 pub mod persist;
 pub mod pieces;
 pub mod play;
+pub mod rays;
 pub mod selection;
 pub mod setup;
 pub mod surface;
@@ -55,7 +57,14 @@ pub enum AppSystems {
 /// with `MinimalPlugins`.
 pub fn logic_plugin(app: &mut App) {
     app.configure_sets(Update, (AppSystems::Input, AppSystems::Rules, AppSystems::Build, AppSystems::Show).chain())
-        .add_plugins((play::plugin, persist::plugin, opponent::plugin, exhibition::plugin, kiosk::plugin));
+        .add_plugins((
+            play::plugin,
+            persist::plugin,
+            opponent::plugin,
+            exhibition::plugin,
+            kiosk::plugin,
+            explain::plugin,
+        ));
 }
 
 /// The game to start with, and a note for the player: `--load`, else `--variant`, else the
@@ -97,6 +106,15 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         },
         ..default()
     };
+    let cell = |flag: &str, text: &Option<String>| -> Result<Option<surface_chess_rules::Cell>, String> {
+        let Some(text) = text else { return Ok(None) };
+        let complex = current.game.position().complex();
+        complex.parse_cell(text).map(Some).ok_or_else(|| {
+            format!("{flag} {} is not a cell of the {} board", surface_chess_rules::Quoted(text), current.variant())
+        })
+    };
+    let selected = cell("--select", &options.select)?;
+    let pointed = cell("--point", &options.point)?;
     let mut app = App::new();
     app.add_plugins((
         DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
@@ -120,9 +138,13 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         keyboard::plugin,
         animate::plugin,
         window::plugin,
+        rays::plugin,
     ))
     .add_plugins(capture::plugin);
     app.insert_resource(options.msaa).insert_resource(started);
+    app.insert_resource(rays::ShowRays(!options.no_rays))
+        .insert_resource(selection::Selection { selected, ..default() })
+        .insert_resource(board::Hovered(pointed));
     if options.size.is_some() || options.kiosk {
         app.insert_resource(window::KeepSize);
     }

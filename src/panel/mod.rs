@@ -13,12 +13,14 @@ use crate::button::{Activate, EnabledWhen, button, enable_buttons};
 use crate::camera::ResetCamera;
 use crate::chart::{Flipped, seam_note};
 use crate::current::{CurrentGame, Notice};
+use crate::explain::Explained;
 use crate::follow::FollowGame;
 use crate::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_WIDTH, TEXT, label};
 use crate::mode::{ComputerLevel, PlayMode};
 use crate::opponent::{HintRequested, Thinking, computer_to_move};
 use crate::persist::{self, AutosaveState, SaveRequest};
 use crate::play::ActionChosen;
+use crate::rays::ShowRays;
 use crate::selection::Selection;
 use crate::setup::SetupBoard;
 use crate::viewing::Viewing;
@@ -78,6 +80,13 @@ type Enabled = EnabledWhen<PanelFacts>;
 #[derive(Component)]
 struct StatusText;
 
+/// The explanation line under the status ("why not?", what a seam did).
+#[derive(Component)]
+struct ExplainText;
+
+/// The explanation's colour.
+const EXPLAIN: Color = Color::srgb(1.0, 0.78, 0.55);
+
 /// The line above the chart saying how its edges are glued.
 #[derive(Component)]
 struct SeamNote;
@@ -101,7 +110,8 @@ struct WheelScrolls;
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_panel).add_systems(
         Update,
-        (update_buttons, show_status, show_chooser, show_moves, setup_row::show_setup).in_set(crate::AppSystems::Show),
+        (update_buttons, show_status, show_explained, show_chooser, show_moves, setup_row::show_setup)
+            .in_set(crate::AppSystems::Show),
     );
 }
 
@@ -168,6 +178,9 @@ fn spawn_panel(mut commands: Commands) {
     }
     let status = commands.spawn((label("", 14.0, TEXT), StatusText, Node { flex_shrink: 0.0, ..default() })).id();
     commands.entity(body).add_child(status);
+    let explained =
+        commands.spawn((label("", 13.0, EXPLAIN), ExplainText, Node { flex_shrink: 0.0, ..default() })).id();
+    commands.entity(body).add_child(explained);
     let chooser = commands.spawn((Node { flex_wrap: FlexWrap::Wrap, flex_shrink: 0.0, ..default() }, ChooserArea)).id();
     commands.entity(body).add_child(chooser);
 
@@ -203,6 +216,9 @@ fn spawn_panel(mut commands: Commands) {
     );
     add_button(&mut commands, views, "Labels (L)", always, |_: On<Activate>, mut labels: ResMut<ShowLabels>| {
         labels.0 = !labels.0;
+    });
+    add_button(&mut commands, views, "Rays (T)", always, |_: On<Activate>, mut rays: ResMut<ShowRays>| {
+        rays.0 = !rays.0;
     });
     add_button(&mut commands, views, "Follow (F)", always, |_: On<Activate>, mut follow: ResMut<FollowGame>| {
         follow.0 = !follow.0;
@@ -400,6 +416,14 @@ fn show_status(
     if current.is_changed() {
         for mut note in &mut texts.p1() {
             note.0 = seam_note(current.variant()).to_string();
+        }
+    }
+}
+
+fn show_explained(explained: Res<Explained>, mut texts: Query<&mut Text, With<ExplainText>>) {
+    if explained.is_changed() {
+        for mut text in &mut texts {
+            text.0.clone_from(&explained.text);
         }
     }
 }

@@ -10,3 +10,4 @@ mod panel;
 mod persist;
 mod pieces;
 mod play;
+mod teach;

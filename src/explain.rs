@@ -1,0 +1,69 @@
+//! What the panel explains, in words from the rules' explanations: with a piece selected, why the
+//! cell under the pointer (or the keyboard cursor) is or is not a destination, and the culprit
+//! cells to mark on both views; otherwise what the seams did in the move on show.
+
+use crate::board::Hovered;
+use crate::play::PlayState;
+use bevy::prelude::*;
+use surface_chess_rules::{Cell, Game, Verdict};
+
+/// The panel's explanation and the cells it blames.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Explained {
+    /// The words (empty: nothing to explain).
+    pub text: String,
+    /// The culprit cells: the blocker, the attacker, the cone point's cells, the edge.
+    pub culprits: Vec<Cell>,
+}
+
+/// Keeps [`Explained`] up to date.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Explained>()
+        .init_resource::<Hovered>()
+        .add_systems(Update, explain.in_set(crate::AppSystems::Show));
+}
+
+/// The explanation for the piece on `from` and the cell `to` in the position on show.
+pub fn why(game: &Game, shown_ply: usize, from: Cell, to: Cell) -> Explained {
+    let Some(p) = game.position_at(shown_ply) else { return Explained::default() };
+    let e = p.explain(from, to);
+    match &e.verdict {
+        Verdict::Illegal(reason) => {
+            Explained { text: format!("Why not? {}", e.sentence(p)), culprits: reason.culprits() }
+        }
+        Verdict::Legal(moves) => {
+            let mut text = e.sentence(p);
+            if let Some(m) = moves.iter().find(|m| m.route.iter().any(|s| s.seam)) {
+                for line in p.crossing_story(m.action) {
+                    text += &format!("\n{line}");
+                }
+            }
+            Explained { text, culprits: Vec::new() }
+        }
+    }
+}
+
+/// What the seams did in the move that led to ply `ply` (empty for a move inside the chart).
+pub fn move_story(game: &Game, ply: usize) -> Explained {
+    let Some(before) = ply.checked_sub(1).and_then(|i| game.position_at(i)) else { return Explained::default() };
+    let Some(&action) = game.actions().get(ply - 1) else { return Explained::default() };
+    let lines = before.crossing_story(action);
+    if lines.is_empty() {
+        return Explained::default();
+    }
+    Explained { text: format!("{}: {}", before.notation(action), lines.join(" ")), culprits: Vec::new() }
+}
+
+fn explain(play: PlayState, hovered: Res<Hovered>, mut explained: ResMut<Explained>) {
+    if !play.is_changed() && !hovered.is_changed() {
+        return;
+    }
+    let game = &play.current.game;
+    let ply = play.viewing.ply(game);
+    let next = match (play.selection.selected, hovered.0) {
+        (Some(from), Some(to)) if to != from && play.setup.is_none() => why(game, ply, from, to),
+        _ if play.setup.is_none() => move_story(game, ply),
+        _ => Explained::default(),
+    };
+    explained.set_if_neq(next);
+}

@@ -1,0 +1,143 @@
+//! Rays: with a piece selected and the toggle on (key T, the panel's "Rays" button), its movement
+//! drawn on both views. On the surface each trail is a curve lying on it, through the seams, with
+//! a small arrow on every cell for the direction carried there; on the chart the same trails are
+//! segments that leave at a glued edge and come back at its partner, both ends numbered alike. A
+//! bar marks where a trail runs off an edge or into a forbidden diagonal, a square where a pawn's
+//! facing flips.
+
+pub mod legs;
+
+use crate::board::Embedded;
+use crate::chart::{CHART_LAYER, ChartShown};
+use crate::flat::FlatMaterial;
+use crate::glyphs::{push_flat_text, push_stroke, stroke_mesh};
+use crate::play::PlayState;
+use bevy::camera::visibility::RenderLayers;
+use bevy::prelude::*;
+use legs::{Leg, leg_arrow, leg_marks, leg_segments, legs, on_chart, on_surface, seam_numbers};
+use surface_chess_rules::{Cell, FacingMode, Position, Role};
+
+/// Whether the selected piece's rays are drawn.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShowRays(pub bool);
+
+impl Default for ShowRays {
+    fn default() -> Self {
+        ShowRays(true)
+    }
+}
+
+/// Everything drawn for the rays, replaced when the selection or the position changes.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct RayPart;
+
+/// The rays' colours.
+#[derive(Resource, Clone, Debug)]
+struct RayInk {
+    surface: Handle<FlatMaterial>,
+    chart: Handle<FlatMaterial>,
+}
+
+/// The rays' colour.
+pub const RAY: Color = Color::srgb(1.0, 0.45, 0.05);
+
+/// Draws the selected piece's rays.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<ShowRays>()
+        .add_systems(Startup, make_ink)
+        .add_systems(Update, (rays_key.in_set(crate::AppSystems::Input), draw_rays.in_set(crate::AppSystems::Show)));
+}
+
+fn make_ink(mut commands: Commands, mut materials: ResMut<Assets<FlatMaterial>>) {
+    commands.insert_resource(RayInk {
+        surface: materials.add(FlatMaterial::two_sided(RAY)),
+        chart: materials.add(FlatMaterial::two_sided(RAY)),
+    });
+}
+
+fn rays_key(keys: Res<ButtonInput<KeyCode>>, mut show: ResMut<ShowRays>) {
+    if keys.just_pressed(KeyCode::KeyT) {
+        show.0 = !show.0;
+    }
+}
+
+/// Every leg of the piece on `from`'s trails in `p`, seam crossings numbered across them all.
+pub fn piece_legs(p: &Position, from: Cell) -> Vec<Vec<Leg>> {
+    let complex = p.complex();
+    let flips = p.rules().facing_mode == FacingMode::Transported
+        && p.piece_at(from).is_some_and(|piece| piece.role() == Role::Pawn);
+    let mut seams = 0;
+    p.trails(from).iter().map(|t| legs(complex, from, t, &mut seams, flips)).collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw_rays(
+    mut commands: Commands,
+    play: PlayState,
+    show: Res<ShowRays>,
+    embedded: Option<Res<Embedded>>,
+    chart: Option<Res<ChartShown>>,
+    ink: Option<Res<RayInk>>,
+    parts: Query<Entity, With<RayPart>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    let (Some(embedded), Some(chart), Some(ink)) = (embedded, chart, ink) else { return };
+    if !play.is_changed() && !show.is_changed() && !embedded.is_changed() && !chart.is_changed() {
+        return;
+    }
+    for e in &parts {
+        commands.entity(e).despawn();
+    }
+    let Some(from) = play.selection.selected.filter(|_| show.0 && play.setup.is_none()) else { return };
+    let p = play.shown();
+    let trails = piece_legs(p, from);
+    let surface = &embedded.0;
+    let size = surface.cell_size();
+    let (mut positions, mut indices) = (Vec::new(), Vec::new());
+    for leg in trails.iter().flatten() {
+        let strokes = [leg_segments(leg), leg_arrow(leg), leg_marks(leg)];
+        for (kind, list) in strokes.iter().enumerate() {
+            let (n, half) = if kind == 0 { (6, 0.035) } else { (1, 0.022) };
+            for &stroke in list {
+                for side in [1.0, -1.0] {
+                    let points = on_surface(surface, leg.cell, stroke, n, size * 0.02 * side);
+                    for pair in points.windows(2) {
+                        push_stroke(pair[0].0, pair[1].0, pair[0].1, size * half, &mut positions, &mut indices);
+                    }
+                }
+            }
+        }
+    }
+    if !positions.is_empty() {
+        commands.spawn((
+            Mesh3d(meshes.add(stroke_mesh(&positions, indices))),
+            MeshMaterial3d(ink.surface.clone()),
+            RayPart,
+            Pickable::IGNORE,
+        ));
+    }
+    let layout = &chart.0;
+    let complex = p.complex();
+    let (mut positions, mut indices) = (Vec::new(), Vec::new());
+    for legs in &trails {
+        for leg in legs {
+            for stroke in [leg_segments(leg), leg_arrow(leg), leg_marks(leg)].concat() {
+                let (a, b) = on_chart(layout, complex, leg.cell, stroke);
+                push_stroke(a.extend(0.0), b.extend(0.0), Vec3::Z, 0.045, &mut positions, &mut indices);
+            }
+        }
+        for (number, at) in seam_numbers(layout, complex, legs) {
+            push_flat_text(&number.to_string(), at, 0.3, &mut positions, &mut indices);
+        }
+    }
+    if !positions.is_empty() {
+        commands.spawn((
+            Mesh3d(meshes.add(stroke_mesh(&positions, indices))),
+            MeshMaterial3d(ink.chart.clone()),
+            Transform::from_xyz(0.0, 0.0, 0.09),
+            RayPart,
+            Pickable::IGNORE,
+            RenderLayers::layer(CHART_LAYER),
+        ));
+    }
+}
