@@ -341,18 +341,23 @@ fn highlight_cells(
     play: PlayState,
     hovered: Res<Hovered>,
     explained: Res<Explained>,
+    lesson: Option<Res<crate::lessons::ActiveLesson>>,
     palette: Res<Palette>,
     // Pieces carry their cell too (to be picked), but keep their own colour.
     mut patches: Query<(&CellPatch, &mut MeshMaterial3d<FlatMaterial>), Without<crate::pieces::PieceModel>>,
     added: Query<(), Added<CellPatch>>,
 ) {
-    if !play.is_changed() && !hovered.is_changed() && !explained.is_changed() && added.is_empty() {
+    let lesson_changed = lesson.as_ref().is_some_and(|l| l.is_changed());
+    if !play.is_changed() && !hovered.is_changed() && !explained.is_changed() && !lesson_changed && added.is_empty() {
         return;
     }
+    // A lesson's marked cells are blamed too (the same colour): they are the player's answer.
+    let mut culprits = explained.culprits.clone();
+    culprits.extend(lesson.iter().flat_map(|l| l.marked.iter().copied()));
     let variant = play.variant();
     for (&CellPatch(cell), mut material) in &mut patches {
         let game = &play.current.game;
-        let wanted = match cell_highlight(game, &play.selection, *play.viewing, hovered.0, &explained.culprits, cell) {
+        let wanted = match cell_highlight(game, &play.selection, *play.viewing, hovered.0, &culprits, cell) {
             Some(Highlight::Selected) => &palette.selected,
             Some(Highlight::Check) => &palette.check,
             Some(Highlight::Hover) => &palette.hover,

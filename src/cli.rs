@@ -1,6 +1,7 @@
 //! The command line (clap): `surface-chess [--variant V | --load FILE] [--screenshot OUT.png
 //! [--frames N]] [--size WxH] [--bench-frames N] [--demo] [--kiosk [--idle S]] [--pace S]
-//! [--ui-scale X] [--msaa auto|off|4] [--select CELL] [--point CELL] [--no-rays] [--mesh-stats V]`.
+//! [--ui-scale X] [--msaa auto|off|4] [--select CELL] [--point CELL] [--no-rays] [--lessons DIR] [--lesson ID]
+//! [--mesh-stats V]`.
 
 use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
@@ -94,6 +95,12 @@ pub struct Options {
     /// Start with the selected piece's rays hidden (T shows them).
     #[arg(long)]
     pub no_rays: bool,
+    /// Offer the lessons in this folder (`*.json`, checked by the rules) instead of the built-in ones.
+    #[arg(long, value_name = "DIR")]
+    pub lessons: Option<PathBuf>,
+    /// Start with this lesson open (its id: the file name without `.json`).
+    #[arg(long, value_name = "ID")]
+    pub lesson: Option<String>,
     /// Print the embedded surface's mesh statistics for this board and exit.
     #[arg(long, value_name = "VARIANT", value_enum)]
     pub mesh_stats: Option<Variant>,

@@ -19,6 +19,7 @@ pub mod glyphs;
 pub mod keyboard;
 pub mod kiosk;
 pub mod layout;
+pub mod lessons;
 pub mod mode;
 pub mod opponent;
 pub mod panel;
@@ -64,6 +65,7 @@ pub fn logic_plugin(app: &mut App) {
             exhibition::plugin,
             kiosk::plugin,
             explain::plugin,
+            lessons::plugin,
         ));
 }
 
@@ -113,6 +115,29 @@ pub fn build_app(options: &Options) -> Result<App, String> {
             format!("{flag} {} is not a cell of the {} board", surface_chess_rules::Quoted(text), current.variant())
         })
     };
+    let library = match &options.lessons {
+        Some(dir) => {
+            let (library, problems) = lessons::library::from_dir(dir);
+            if library.0.is_empty() {
+                return Err(problems.join("; "));
+            }
+            for problem in problems {
+                warn!("{problem}");
+            }
+            library
+        }
+        None => lessons::library::built_in(),
+    };
+    let lesson = match &options.lesson {
+        Some(id) => Some(library.0.iter().position(|l| l.id() == id).ok_or_else(|| {
+            format!(
+                "--lesson: no lesson {} (the ids are the file names without .json)",
+                surface_chess_rules::Quoted(id)
+            )
+        })?),
+        None => None,
+    };
+    let progress = autosave.as_deref().map(|a| lessons::progress::Progress::load(lessons::progress::beside(a)));
     let selected = cell("--select", &options.select)?;
     let pointed = cell("--point", &options.point)?;
     let mut app = App::new();
@@ -124,6 +149,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
     ))
     .insert_resource(current)
     .insert_resource(notice)
+    .insert_resource(library)
     .insert_resource(Autosave(autosave))
     .insert_resource(UiScale(options.ui_scale))
     .insert_resource(exhibition::Pace(options.pace))
@@ -145,6 +171,12 @@ pub fn build_app(options: &Options) -> Result<App, String> {
     app.insert_resource(rays::ShowRays(!options.no_rays))
         .insert_resource(selection::Selection { selected, ..default() })
         .insert_resource(board::Hovered(pointed));
+    if let Some(progress) = progress {
+        app.insert_resource(progress);
+    }
+    if let Some(index) = lesson {
+        app.world_mut().write_message(lessons::LessonCommand::Open(index));
+    }
     if options.size.is_some() || options.kiosk {
         app.insert_resource(window::KeepSize);
     }

@@ -4,6 +4,8 @@
 //! crate decides every legal action.
 
 use crate::current::{CurrentGame, Notice};
+use crate::lessons::ActiveLesson;
+use crate::lessons::library::Library;
 use crate::mode::PlayMode;
 use crate::selection::{PickOutcome, Selection};
 use crate::setup::SetupBoard;
@@ -120,18 +122,34 @@ fn forget_replaced_game(
     }
 }
 
+/// Modes in which picks do not move pieces: setup mode (they edit the setup) and a lesson asking
+/// for cells (they mark cells).
+#[derive(SystemParam)]
+pub struct PicksElsewhere<'w> {
+    setup: Option<Res<'w, SetupBoard>>,
+    lesson: Option<Res<'w, ActiveLesson>>,
+    library: Option<Res<'w, Library>>,
+}
+
+impl PicksElsewhere<'_> {
+    /// Whether picks are taken by another mode.
+    pub fn taken(&self) -> bool {
+        self.setup.is_some()
+            || self.lesson.as_ref().zip(self.library.as_ref()).is_some_and(|(l, lib)| l.takes_picks(lib))
+    }
+}
+
 fn apply_picks(
     mut picks: MessageReader<CellPicked>,
     current: Res<CurrentGame>,
     viewing: Res<Viewing>,
     mode: Res<PlayMode>,
-    setup: Option<Res<SetupBoard>>,
+    elsewhere: PicksElsewhere,
     mut selection: ResMut<Selection>,
     mut chosen: MessageWriter<ActionChosen>,
 ) {
     for &CellPicked(cell) in picks.read() {
-        // In setup mode picks edit the setup.
-        if setup.is_some() {
+        if elsewhere.taken() {
             continue;
         }
         let game = &current.game;

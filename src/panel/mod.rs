@@ -3,6 +3,7 @@
 //! load by path, view toggles. Every button has its own observer; [`PanelFacts`] decides which
 //! buttons can be used.
 
+mod lesson_view;
 mod setup_row;
 mod status;
 
@@ -16,6 +17,7 @@ use crate::current::{CurrentGame, Notice};
 use crate::explain::Explained;
 use crate::follow::FollowGame;
 use crate::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_WIDTH, TEXT, label};
+use crate::lessons::BrowserOpen;
 use crate::mode::{ComputerLevel, PlayMode};
 use crate::opponent::{HintRequested, Thinking, computer_to_move};
 use crate::persist::{self, AutosaveState, SaveRequest};
@@ -110,7 +112,15 @@ struct WheelScrolls;
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_panel).add_systems(
         Update,
-        (update_buttons, show_status, show_explained, show_chooser, show_moves, setup_row::show_setup)
+        (
+            update_buttons,
+            show_status,
+            show_explained,
+            lesson_view::show_lessons,
+            show_chooser,
+            show_moves,
+            setup_row::show_setup,
+        )
             .in_set(crate::AppSystems::Show),
     );
 }
@@ -181,6 +191,7 @@ fn spawn_panel(mut commands: Commands) {
     let explained =
         commands.spawn((label("", 13.0, EXPLAIN), ExplainText, Node { flex_shrink: 0.0, ..default() })).id();
     commands.entity(body).add_child(explained);
+    lesson_view::spawn_lesson_area(&mut commands, body);
     let chooser = commands.spawn((Node { flex_wrap: FlexWrap::Wrap, flex_shrink: 0.0, ..default() }, ChooserArea)).id();
     commands.entity(body).add_child(chooser);
 
@@ -198,6 +209,9 @@ fn spawn_panel(mut commands: Commands) {
     add_button(&mut commands, game_row, "Resign", |f| !f.over, resign);
     add_button(&mut commands, game_row, "Agree draw", |f| !f.over, agree_draw);
     add_button(&mut commands, game_row, "Claim draw", |f| f.claimable, claim_draw);
+    add_button(&mut commands, game_row, "Lessons", always, |_: On<Activate>, mut open: ResMut<BrowserOpen>| {
+        open.0 = !open.0;
+    });
     add_button(&mut commands, game_row, "Set up", |f| f.setup.is_none() && f.mode != PlayMode::Exhibition, start_setup);
     setup_row::spawn_setup_row(&mut commands, body);
 

@@ -5,6 +5,7 @@
 mod chart;
 mod follow;
 mod font;
+mod lessons;
 mod modes;
 mod panel;
 mod persist;
