@@ -8,6 +8,7 @@ use crate::chart::{CHART_LAYER, ChartShown};
 use crate::cli::Antialias;
 use crate::follow::{View, home_view};
 use crate::layout::{CHART_HEIGHT, PANEL_WIDTH};
+use crate::unrolled::UnrolledShown;
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::core_pipeline::tonemapping::{DebandDither, Tonemapping};
@@ -74,14 +75,26 @@ fn spawn_cameras(mut commands: Commands) {
     ));
 }
 
-/// Frames the charts in the chart view whenever they are rebuilt.
-fn frame_charts(shown: Option<Res<ChartShown>>, mut cameras: Query<&mut Projection, With<ChartCamera>>) {
-    let Some(shown) = shown.filter(|s| s.is_changed()) else { return };
-    let size = shown.0.size;
-    for mut projection in &mut cameras {
+/// Frames the charts in the chart view whenever they are rebuilt, or the unrolled view while it is
+/// on show (whenever it changes, and on R, undoing its pan and zoom).
+fn frame_charts(
+    shown: Option<Res<ChartShown>>,
+    unrolled: Option<Res<UnrolledShown>>,
+    mut resets: MessageReader<ResetCamera>,
+    mut cameras: Query<(&mut Projection, &mut Transform), With<ChartCamera>>,
+) {
+    let reset = resets.read().count() > 0;
+    let Some(shown) = shown else { return };
+    if !shown.is_changed() && !unrolled.as_ref().is_some_and(|u| u.is_changed()) && !reset {
+        return;
+    }
+    let (centre, size) = unrolled.and_then(|u| u.frame()).unwrap_or((Vec2::ZERO, shown.0.size + Vec2::new(2.0, 2.4)));
+    for (mut projection, mut transform) in &mut cameras {
         if let Projection::Orthographic(ortho) = &mut *projection {
-            ortho.scaling_mode = ScalingMode::AutoMin { min_width: size.x + 2.0, min_height: size.y + 2.4 };
+            ortho.scaling_mode = ScalingMode::AutoMin { min_width: size.x, min_height: size.y };
+            ortho.scale = 1.0;
         }
+        transform.translation = centre.extend(transform.translation.z);
     }
 }
 

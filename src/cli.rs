@@ -1,7 +1,7 @@
 //! The command line (clap): `surface-chess [--variant V | --load FILE] [--screenshot OUT.png
 //! [--frames N]] [--size WxH] [--bench-frames N] [--demo] [--kiosk [--idle S]] [--pace S]
 //! [--ui-scale X] [--msaa auto|off|4] [--select CELL] [--point CELL] [--no-rays] [--lessons DIR] [--lesson ID]
-//! [--mesh-stats V]`.
+//! [--unrolled] [--mesh-stats V]`.
 
 use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
@@ -95,6 +95,9 @@ pub struct Options {
     /// Start with the selected piece's rays hidden (T shows them).
     #[arg(long)]
     pub no_rays: bool,
+    /// Start with the unrolled view in the chart's place (U toggles it).
+    #[arg(long)]
+    pub unrolled: bool,
     /// Offer the lessons in this folder (`*.json`, checked by the rules) instead of the built-in ones.
     #[arg(long, value_name = "DIR")]
     pub lessons: Option<PathBuf>,
@@ -143,6 +146,7 @@ mod tests {
         assert!(kiosk.kiosk);
         assert_eq!((kiosk.idle, kiosk.ui_scale, kiosk.pace), (30.0, 1.5, 2.0));
         assert_eq!(parse(&["--mesh-stats", "klein"]).unwrap().mesh_stats, Some(Variant::Klein));
+        assert!(parse(&["--unrolled"]).unwrap().unrolled);
         let defaults = parse(&[]).unwrap();
         assert_eq!(defaults, Options::default());
         assert_eq!((defaults.idle, defaults.pace, defaults.ui_scale, defaults.size), (90.0, 3.0, 1.0, None));

@@ -30,6 +30,7 @@ pub mod rays;
 pub mod selection;
 pub mod setup;
 pub mod surface;
+pub mod unrolled;
 pub mod viewing;
 pub mod window;
 
@@ -158,6 +159,8 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         board::plugin,
         pieces::plugin,
         chart::plugin,
+        unrolled::plugin,
+        unrolled::camera_plugin,
         panel::plugin,
         button::plugin,
         camera::plugin,
@@ -169,6 +172,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
     .add_plugins(capture::plugin);
     app.insert_resource(options.msaa).insert_resource(started);
     app.insert_resource(rays::ShowRays(!options.no_rays))
+        .insert_resource(unrolled::Unrolled(options.unrolled))
         .insert_resource(selection::Selection { selected, ..default() })
         .insert_resource(board::Hovered(pointed));
     if let Some(progress) = progress {

@@ -25,6 +25,7 @@ use crate::play::ActionChosen;
 use crate::rays::ShowRays;
 use crate::selection::Selection;
 use crate::setup::SetupBoard;
+use crate::unrolled::Unrolled;
 use crate::viewing::Viewing;
 use bevy::ecs::observer::IntoEntityObserver;
 use bevy::ecs::system::SystemParam;
@@ -234,6 +235,7 @@ fn spawn_panel(mut commands: Commands) {
     add_button(&mut commands, views, "Rays (T)", always, |_: On<Activate>, mut rays: ResMut<ShowRays>| {
         rays.0 = !rays.0;
     });
+    add_button(&mut commands, views, "Unrolled (U)", always, |_: On<Activate>, mut u: ResMut<Unrolled>| u.0 = !u.0);
     add_button(&mut commands, views, "Follow (F)", always, |_: On<Activate>, mut follow: ResMut<FollowGame>| {
         follow.0 = !follow.0;
     });

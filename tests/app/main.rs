@@ -12,3 +12,4 @@ mod persist;
 mod pieces;
 mod play;
 mod teach;
+mod unrolled;
