@@ -1,6 +1,6 @@
 //! The command line (clap): `surface-chess [--variant V | --load FILE] [--screenshot OUT.png
 //! [--frames N]] [--size WxH] [--bench-frames N] [--demo] [--kiosk [--idle S]] [--pace S]
-//! [--ui-scale X] [--msaa auto|off|4] [--select CELL] [--point CELL] [--no-rays] [--lessons DIR] [--lesson ID]
+//! [--ui-scale X] [--msaa auto|off|4] [--select CELL] [--point CELL] [--no-rays] [--atlas] [--lessons DIR] [--lesson ID]
 //! [--unrolled] [--mesh-stats V]`.
 
 use clap::{Parser, ValueEnum};
@@ -92,6 +92,9 @@ pub struct Options {
     /// Put the keyboard cursor on this cell at start (the panel explains it).
     #[arg(long, value_name = "CELL")]
     pub point: Option<String>,
+    /// Start with the seam and cone-point atlas open (A toggles it).
+    #[arg(long)]
+    pub atlas: bool,
     /// Start with the selected piece's rays hidden (T shows them).
     #[arg(long)]
     pub no_rays: bool,

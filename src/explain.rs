@@ -2,6 +2,7 @@
 //! cell under the pointer (or the keyboard cursor) is or is not a destination, and the culprit
 //! cells to mark on both views; otherwise what the seams did in the move on show.
 
+use crate::atlas::Atlas;
 use crate::board::Hovered;
 use crate::play::PlayState;
 use bevy::prelude::*;
@@ -54,8 +55,9 @@ pub fn move_story(game: &Game, ply: usize) -> Explained {
     Explained { text: format!("{}: {}", before.notation(action), lines.join(" ")), culprits: Vec::new() }
 }
 
-fn explain(play: PlayState, hovered: Res<Hovered>, mut explained: ResMut<Explained>) {
-    if !play.is_changed() && !hovered.is_changed() {
+fn explain(play: PlayState, hovered: Res<Hovered>, atlas: Res<Atlas>, mut explained: ResMut<Explained>) {
+    // The atlas, while open, explains what it shows.
+    if atlas.open || (!play.is_changed() && !hovered.is_changed() && !atlas.is_changed()) {
         return;
     }
     let game = &play.current.game;

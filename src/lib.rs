@@ -3,6 +3,7 @@
 //! decides legality.
 
 pub mod animate;
+pub mod atlas;
 pub mod board;
 pub mod button;
 pub mod camera;
@@ -67,6 +68,7 @@ pub fn logic_plugin(app: &mut App) {
             kiosk::plugin,
             explain::plugin,
             lessons::plugin,
+            atlas::plugin,
         ));
 }
 
@@ -168,10 +170,12 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         animate::plugin,
         window::plugin,
         rays::plugin,
+        atlas::drawing_plugin,
     ))
     .add_plugins(capture::plugin);
     app.insert_resource(options.msaa).insert_resource(started);
     app.insert_resource(rays::ShowRays(!options.no_rays))
+        .insert_resource(atlas::Atlas { open: options.atlas, pinned: None })
         .insert_resource(unrolled::Unrolled(options.unrolled))
         .insert_resource(selection::Selection { selected, ..default() })
         .insert_resource(board::Hovered(pointed));

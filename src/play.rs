@@ -3,6 +3,7 @@
 //! chooser), the game plays it and announces `ActionPlayed`; everything shown follows. The rules
 //! crate decides every legal action.
 
+use crate::atlas::Atlas;
 use crate::current::{CurrentGame, Notice};
 use crate::lessons::ActiveLesson;
 use crate::lessons::library::Library;
@@ -122,11 +123,12 @@ fn forget_replaced_game(
     }
 }
 
-/// Modes in which picks do not move pieces: setup mode (they edit the setup) and a lesson asking
-/// for cells (they mark cells).
+/// Modes in which picks do not move pieces: setup mode (they edit the setup), a lesson asking
+/// for cells (they mark cells) and the atlas (they pin a cell).
 #[derive(SystemParam)]
 pub struct PicksElsewhere<'w> {
     setup: Option<Res<'w, SetupBoard>>,
+    atlas: Option<Res<'w, Atlas>>,
     lesson: Option<Res<'w, ActiveLesson>>,
     library: Option<Res<'w, Library>>,
 }
@@ -135,6 +137,7 @@ impl PicksElsewhere<'_> {
     /// Whether picks are taken by another mode.
     pub fn taken(&self) -> bool {
         self.setup.is_some()
+            || self.atlas.as_ref().is_some_and(|a| a.open)
             || self.lesson.as_ref().zip(self.library.as_ref()).is_some_and(|(l, lib)| l.takes_picks(lib))
     }
 }

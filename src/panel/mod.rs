@@ -9,6 +9,7 @@ mod status;
 
 pub use status::{Status, move_entries};
 
+use crate::atlas::Atlas;
 use crate::board::ShowLabels;
 use crate::button::{Activate, EnabledWhen, button, enable_buttons};
 use crate::camera::ResetCamera;
@@ -231,6 +232,10 @@ fn spawn_panel(mut commands: Commands) {
     );
     add_button(&mut commands, views, "Labels (L)", always, |_: On<Activate>, mut labels: ResMut<ShowLabels>| {
         labels.0 = !labels.0;
+    });
+    add_button(&mut commands, views, "Atlas (A)", always, |_: On<Activate>, mut atlas: ResMut<Atlas>| {
+        atlas.open = !atlas.open;
+        atlas.pinned = None;
     });
     add_button(&mut commands, views, "Rays (T)", always, |_: On<Activate>, mut rays: ResMut<ShowRays>| {
         rays.0 = !rays.0;

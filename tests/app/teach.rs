@@ -155,3 +155,79 @@ fn replaying_a_move_through_a_seam_explains_it() {
     app.update();
     assert_eq!(app.world().resource::<Explained>().text, "", "no move on show before the first");
 }
+
+mod atlas {
+    use super::*;
+    use surface_chess::atlas::glue::{cone_at, describe, pair_arrows, seam_pairs};
+    use surface_chess::atlas::{Atlas, atlas_words};
+    use surface_chess_rules::Dir;
+
+    #[test]
+    fn a_moebius_side_seam_is_glued_reversed() {
+        let v = Variant::Mobius;
+        let complex = &v.rules().complex;
+        let pairs = seam_pairs(complex, cell(v, "j3"));
+        assert_eq!(pairs.len(), 1, "only the east side of j3 is a seam");
+        let pair = pairs[0];
+        assert_eq!((pair.side, pair.partner, pair.partner_side), (Dir::East, cell(v, "a7"), Dir::West));
+        assert_eq!(describe(complex, &pair), "east of j3 is a7: directions flip vertically (up becomes down)");
+        // The arrows on the two sides point opposite ways along the edge.
+        let [(_, here), (_, there)] = pair_arrows(&pair);
+        let rise = |strokes: &[(Vec2, Vec2)]| strokes[0].1.y - strokes[0].0.y;
+        assert!(rise(&here) > 0.0 && rise(&there) < 0.0, "{here:?} {there:?}");
+    }
+
+    #[test]
+    fn klein_ranks_wrap_without_a_flip_and_genus_two_has_cones_of_eight() {
+        let k = Variant::Klein;
+        let pairs = seam_pairs(&k.rules().complex, cell(k, "b18"));
+        assert_eq!(describe(&k.rules().complex, &pairs[0]), "north of b18 is b1: directions unchanged");
+        let g = Variant::Genus2;
+        let complex = &g.rules().complex;
+        let cones: Vec<_> = complex.cells().filter_map(|c| cone_at(complex, c)).collect();
+        assert!(!cones.is_empty());
+        for cone in &cones {
+            assert_eq!(cone.corners.len(), 8, "eight cell corners meet at a cone point");
+        }
+        let words = atlas_words(complex, cones[0].corners[0].0);
+        assert!(words.text.contains("a cone point: 8 cells meet here"), "{}", words.text);
+        assert_eq!(words.culprits.len(), 8);
+    }
+
+    #[test]
+    fn the_atlas_explains_the_hovered_seam_and_a_click_pins_it_without_moving() {
+        let v = Variant::Mobius;
+        let mut app = app_with(Game::new(v));
+        app.world_mut().resource_mut::<Atlas>().open = true;
+        hover(&mut app, Some(cell(v, "j3")));
+        let text = app.world().resource::<Explained>().text.clone();
+        assert_eq!(text, "Atlas: east of j3 is a7: directions flip vertically (up becomes down)");
+        app.world_mut().write_message(CellPicked(cell(v, "a1")));
+        app.update();
+        assert_eq!(app.world().resource::<Atlas>().pinned, Some(cell(v, "a1")));
+        assert!(app.world().resource::<CurrentGame>().game.actions().is_empty());
+        hover(&mut app, Some(cell(v, "e5")));
+        let text = app.world().resource::<Explained>().text.clone();
+        assert!(text.starts_with("Atlas: west of a1 is j9"), "the pinned cell stays: {text}");
+        app.world_mut().resource_mut::<Atlas>().open = false;
+        app.update();
+        assert_eq!(app.world().resource::<Explained>().text, "", "closing clears the words");
+    }
+}
+
+#[test]
+fn why_not_at_a_cone_point_blames_its_eight_cells() {
+    let v = Variant::Genus2;
+    let p = position(v, "9/9/9/9/9/8K/2P+6/9/9|4k4/9/6p-2/9/9/9/9/9/9 w - - 0 0");
+    let mut app = app_with(Game::from_position(p, Start::Edited { label: "test".into() }));
+    app.world_mut().write_message(CellPicked(cell(v, "I:i4")));
+    app.update();
+    hover(&mut app, Some(cell(v, "I:a5")));
+    let explained = app.world().resource::<Explained>().clone();
+    assert!(
+        explained.text.starts_with("Why not? The diagonal step up-right from I:i4 meets a cone point"),
+        "{}",
+        explained.text
+    );
+    assert_eq!(explained.culprits.len(), 8, "the cone point's eight cells");
+}
