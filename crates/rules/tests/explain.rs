@@ -235,6 +235,8 @@ fn the_king_and_pawns_meet_the_cone_point_too() {
 fn endless_and_chess_reasons() {
     let e = Position::new(Variant::Endless);
     assert_eq!(explain(&e, "a1", "h8"), "legal Ra1xh8 route a1 h8 seams a1>h8");
+    assert_eq!(explain(&e, "d1", "e1"), "illegal own-piece e1");
+    assert_eq!(explain(&e, "e2", "d3"), "illegal no-capture");
     assert_eq!(explain(&e, "e2", "e5"), "illegal not-a-move");
     assert_eq!(explain(&e, "d1", "d4"), "illegal blocked d2");
     let p = white(Variant::Endless, "Ke1 ke5 Ne7 P+c4");
@@ -246,6 +248,8 @@ fn endless_and_chess_reasons() {
     assert_eq!(explain(&p, "h5", "f4"), "illegal leaves-king-in-check g5");
 
     let c = Position::new(Variant::Chess);
+    assert_eq!(explain(&c, "e2", "f3"), "illegal no-capture");
+    assert_eq!(explain(&c, "e2", "e2"), "illegal not-a-move");
     assert_eq!(explain(&c, "b1", "b3"), "illegal not-a-move");
     assert_eq!(explain(&c, "a1", "a8"), "illegal blocked a2");
     assert_eq!(explain(&c, "e1", "g1"), "illegal castling occupied f1");
@@ -256,6 +260,7 @@ fn endless_and_chess_reasons() {
     assert_eq!(explain(&p, "c1", "e3"), "illegal blocked d2");
     assert_eq!(explain(&p, "e1", "e2"), "illegal leaves-king-in-check e5");
     assert_eq!(explain(&p, "h3", "h2"), "illegal pawn-facing");
+    assert_eq!(explain(&p, "h3", "h5"), "illegal double-step-used");
 }
 
 #[test]
