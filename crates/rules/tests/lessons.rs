@@ -284,7 +284,7 @@ fn a_mate_that_is_not_the_only_one_is_refused_unless_the_task_allows_it() {
 fn wrong_cells_are_refused_with_the_rules_answer() {
     let knight = |answer: Value| {
         with(json!({
-            "position": "6k1/8/8/8/8/8/8/1N4K1 w - - 0 1",
+            "position": "6k1/7p/8/8/8/8/8/1N4K1 w - - 0 1",
             "task": { "kind": "find-cells", "piece": "b1", "answer": answer }
         }))
     };
@@ -371,4 +371,12 @@ fn the_example_in_the_lessons_readme_passes_the_check() {
     let end = start + readme[start..].find("```").expect("the example's end");
     let example = Lesson::load(&readme[start..end]).unwrap_or_else(|e| panic!("README example: {e}"));
     assert_eq!(example.kind(), "ray-end");
+}
+
+#[test]
+fn a_lesson_on_a_finished_game_is_refused() {
+    // Bare kings on Endless: the rules draw the game before the lesson could start.
+    let json = with(json!({ "variant": "endless", "position": "8/8/8/4k3/8/8/8/4K3 w - - 0 0",
+        "task": { "kind": "why-illegal", "from": "e1", "to": "e8", "answer": "edge" } }));
+    field_error(&json, "position", "the game is already over there");
 }

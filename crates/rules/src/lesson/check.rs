@@ -83,6 +83,10 @@ impl Lesson {
             text_ok("hints", hint)?;
         }
         let p = self.position();
+        // A lesson is played on its position: the rules must not end the game before it starts.
+        if let Some(ending) = crate::game::automatic_ending(p, 1) {
+            return Err(field("position", format!("the game is already over there ({ending}); add material")));
+        }
         match self.task() {
             &Task::MateInOne { answer, unique } => {
                 let shown = p.notation(answer);
