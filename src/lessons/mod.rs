@@ -64,9 +64,9 @@ pub struct BrowserOpen(pub bool);
 
 impl ActiveLesson {
     /// Whether picks mark cells instead of moving pieces: a task answered with cells, not yet
-    /// judged.
+    /// answered right (after a wrong Check the player goes on marking).
     pub fn takes_picks(&self, library: &Library) -> bool {
-        self.verdict.is_none()
+        self.verdict != Some(LessonVerdict::Right)
             && library.0.get(self.index).is_some_and(|l| matches!(l.kind(), "find-cells" | "pick-attacker" | "ray-end"))
     }
 }
@@ -99,6 +99,7 @@ fn mark_cells(mut picks: MessageReader<CellPicked>, library: Res<Library>, lesso
     }
     let single = library.0[lesson.index].kind() == "ray-end";
     for &CellPicked(cell) in picks.read() {
+        lesson.verdict = None;
         if single {
             lesson.marked = vec![cell];
         } else if let Some(i) = lesson.marked.iter().position(|&c| c == cell) {
@@ -162,7 +163,7 @@ fn run_commands(
                 active.marked.clear();
                 active.verdict = None;
             }
-            LessonCommand::Check if active.verdict.is_none() => {
+            LessonCommand::Check if active.verdict != Some(LessonVerdict::Right) => {
                 active.verdict = Some(judge_cells(l, &active.marked));
             }
             LessonCommand::Reason(word) if active.verdict.is_none() => {

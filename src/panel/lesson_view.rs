@@ -83,7 +83,8 @@ pub(super) fn show_lessons(
             add(&mut commands, e);
         }
         let takes_cells = matches!(l.task(), Task::FindCells { .. } | Task::PickAttacker { .. } | Task::RayEnd { .. });
-        if takes_cells && active.verdict.is_none() {
+        let solved_now = active.verdict == Some(LessonVerdict::Right);
+        if takes_cells && !solved_now {
             let names: Vec<String> = active.marked.iter().map(|&c| l.position().complex().name(c)).collect();
             let text = if names.is_empty() {
                 "Click cells to mark them.".to_owned()
@@ -108,7 +109,7 @@ pub(super) fn show_lessons(
         if active.verdict != Some(LessonVerdict::Right) && active.hints < l.hints().len() {
             buttons.push(order(&mut commands, "Hint", LessonCommand::Hint));
         }
-        if takes_cells && active.verdict.is_none() {
+        if takes_cells && !solved_now {
             buttons.push(order(&mut commands, "Check", LessonCommand::Check));
         }
         if active.verdict.is_some() {

@@ -91,16 +91,21 @@ fn a_find_cells_lesson_marks_cells_instead_of_moving_and_keeps_progress() {
     send(&mut app, LessonCommand::Check);
     let Some(LessonVerdict::Wrong(why)) = active(&app).verdict else { panic!("one cell is not all") };
     assert_eq!(why, "Not yet: 18 missing and 0 marked that should not be.");
-    send(&mut app, LessonCommand::Retry);
-    assert_eq!(active(&app).verdict, None);
+    // The player goes on marking after a wrong Check: the marks stay, the verdict goes.
     let Task::FindCells { answer, .. } = l.task().clone() else { panic!("find-cells") };
-    for c in answer {
+    let e3 = cell(&app, "e3");
+    for c in answer.iter().copied().filter(|&c| c != e3) {
         app.world_mut().write_message(CellPicked(c));
     }
     app.update();
+    assert_eq!(active(&app).verdict, None);
+    assert_eq!(active(&app).marked.len(), 19);
     send(&mut app, LessonCommand::Check);
     assert_eq!(active(&app).verdict, Some(LessonVerdict::Right));
     assert!(app.world().resource::<Progress>().solved.contains(l.id()));
+    // Try again sets the lesson up afresh.
+    send(&mut app, LessonCommand::Retry);
+    assert_eq!((active(&app).verdict, active(&app).marked.len()), (None, 0));
     // A restart reads the progress back.
     let again = Progress::load(path);
     assert!(again.solved.contains("mobius-01-rook-through-the-seam"), "{again:?}");
