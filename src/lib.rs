@@ -23,6 +23,7 @@ pub mod layout;
 pub mod lessons;
 pub mod mode;
 pub mod opponent;
+pub mod overlay;
 pub mod panel;
 pub mod persist;
 pub mod pieces;

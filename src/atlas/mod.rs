@@ -12,11 +12,10 @@ use crate::chart::{CHART_LAYER, ChartShown};
 use crate::current::CurrentGame;
 use crate::explain::Explained;
 use crate::flat::FlatMaterial;
-use crate::glyphs::{push_stroke, stroke_mesh};
+use crate::glyphs::stroke_mesh;
+use crate::overlay::{Stroke, push_on_chart, push_on_surface};
 use crate::play::CellPicked;
-use crate::rays::legs::{on_chart, on_surface};
 use bevy::camera::visibility::RenderLayers;
-use bevy::math::Vec2;
 use bevy::prelude::*;
 use glue::{cone_at, crossed_arrow, describe, pair_arrows, seam_pairs, side_stroke};
 use surface_chess_rules::{Cell, Complex};
@@ -42,9 +41,6 @@ const COLOURS: [Color; 5] = [
     Color::srgb(0.5, 1.0, 0.3),
     Color::srgb(1.0, 0.95, 0.2),
 ];
-
-/// A stroke to draw: the cell, the stroke in its unit square, half its width (in cells).
-type Stroke = (Cell, (Vec2, Vec2), f32);
 
 /// The atlas's inks.
 #[derive(Resource, Clone, Debug)]
@@ -143,36 +139,27 @@ fn draw_atlas(
     let surface = &embedded.0;
     let complex = &surface.variant.rules().complex;
     let mut by_colour: Vec<Vec<Stroke>> = vec![Vec::new(); COLOURS.len()];
+    let stroke = |cell, line, half: f32| Stroke { cell, line, half, chart_half: half * 1.4 };
     for (i, pair) in seam_pairs(complex, cell).iter().enumerate().take(4) {
-        by_colour[i].push((pair.cell, side_stroke(pair.side), 0.07));
-        by_colour[i].push((pair.partner, side_stroke(pair.partner_side), 0.07));
-        for (c, strokes) in pair_arrows(pair) {
-            by_colour[i].extend(strokes.into_iter().map(|s| (c, s, 0.035)));
+        by_colour[i].push(stroke(pair.cell, side_stroke(pair.side), 0.07));
+        by_colour[i].push(stroke(pair.partner, side_stroke(pair.partner_side), 0.07));
+        for (c, lines) in pair_arrows(pair) {
+            by_colour[i].extend(lines.into_iter().map(|l| stroke(c, l, 0.035)));
         }
     }
     if let Some(cone) = cone_at(complex, cell) {
         for (c, corner) in cone.corners {
-            by_colour[4].extend(crossed_arrow(corner).into_iter().map(|s| (c, s, 0.03)));
+            by_colour[4].extend(crossed_arrow(corner).into_iter().map(|l| stroke(c, l, 0.03)));
         }
     }
-    let size = surface.cell_size();
-    let layout = &chart.0;
     for (strokes, material) in by_colour.iter().zip(&ink.0) {
         if strokes.is_empty() {
             continue;
         }
         let (mut positions, mut indices) = (Vec::new(), Vec::new());
+        push_on_surface(surface, strokes, 0.025, &mut positions, &mut indices);
         let (mut flat, mut flat_indices) = (Vec::new(), Vec::new());
-        for &(c, stroke, half) in strokes {
-            for side in [1.0, -1.0] {
-                let points = on_surface(surface, c, stroke, 6, size * 0.025 * side);
-                for pair in points.windows(2) {
-                    push_stroke(pair[0].0, pair[1].0, pair[0].1, size * half, &mut positions, &mut indices);
-                }
-            }
-            let (a, b) = on_chart(layout, complex, c, stroke);
-            push_stroke(a.extend(0.0), b.extend(0.0), Vec3::Z, half * 1.4, &mut flat, &mut flat_indices);
-        }
+        push_on_chart(&chart.0, complex, strokes, &mut flat, &mut flat_indices);
         commands.spawn((
             Mesh3d(meshes.add(stroke_mesh(&positions, indices))),
             MeshMaterial3d(material.clone()),

@@ -10,11 +10,12 @@ pub mod legs;
 use crate::board::Embedded;
 use crate::chart::{CHART_LAYER, ChartShown};
 use crate::flat::FlatMaterial;
-use crate::glyphs::{push_flat_text, push_stroke, stroke_mesh};
+use crate::glyphs::{push_flat_text, stroke_mesh};
+use crate::overlay::{Stroke, push_on_chart, push_on_surface};
 use crate::play::PlayState;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
-use legs::{Leg, leg_arrow, leg_marks, leg_segments, legs, on_chart, on_surface, seam_numbers};
+use legs::{Leg, leg_arrow, leg_marks, leg_segments, legs, seam_numbers};
 use surface_chess_rules::{Cell, FacingMode, Position, Role};
 
 /// Whether the selected piece's rays are drawn.
@@ -61,6 +62,14 @@ fn rays_key(keys: Res<ButtonInput<KeyCode>>, mut show: ResMut<ShowRays>) {
     }
 }
 
+/// A leg's strokes: its line through the cell (wider), its arrow and its marks.
+fn leg_strokes(leg: &Leg) -> Vec<Stroke> {
+    let stroke = |half: f32| move |line| Stroke { cell: leg.cell, line, half, chart_half: 0.045 };
+    let mut out: Vec<Stroke> = leg_segments(leg).into_iter().map(stroke(0.035)).collect();
+    out.extend(leg_arrow(leg).into_iter().chain(leg_marks(leg)).map(stroke(0.022)));
+    out
+}
+
 /// Every leg of the piece on `from`'s trails in `p`, seam crossings numbered across them all.
 pub fn piece_legs(p: &Position, from: Cell) -> Vec<Vec<Leg>> {
     let complex = p.complex();
@@ -91,23 +100,10 @@ fn draw_rays(
     let Some(from) = play.selection.selected.filter(|_| show.0 && play.setup.is_none()) else { return };
     let p = play.shown();
     let trails = piece_legs(p, from);
-    let surface = &embedded.0;
-    let size = surface.cell_size();
+    let complex = p.complex();
+    let strokes: Vec<Stroke> = trails.iter().flatten().flat_map(leg_strokes).collect();
     let (mut positions, mut indices) = (Vec::new(), Vec::new());
-    for leg in trails.iter().flatten() {
-        let strokes = [leg_segments(leg), leg_arrow(leg), leg_marks(leg)];
-        for (kind, list) in strokes.iter().enumerate() {
-            let (n, half) = if kind == 0 { (6, 0.035) } else { (1, 0.022) };
-            for &stroke in list {
-                for side in [1.0, -1.0] {
-                    let points = on_surface(surface, leg.cell, stroke, n, size * 0.02 * side);
-                    for pair in points.windows(2) {
-                        push_stroke(pair[0].0, pair[1].0, pair[0].1, size * half, &mut positions, &mut indices);
-                    }
-                }
-            }
-        }
-    }
+    push_on_surface(&embedded.0, &strokes, 0.02, &mut positions, &mut indices);
     if !positions.is_empty() {
         commands.spawn((
             Mesh3d(meshes.add(stroke_mesh(&positions, indices))),
@@ -117,17 +113,11 @@ fn draw_rays(
         ));
     }
     let layout = &chart.0;
-    let complex = p.complex();
     let (mut positions, mut indices) = (Vec::new(), Vec::new());
+    push_on_chart(layout, complex, &strokes, &mut positions, &mut indices);
     for legs in &trails {
-        for leg in legs {
-            for stroke in [leg_segments(leg), leg_arrow(leg), leg_marks(leg)].concat() {
-                let (a, b) = on_chart(layout, complex, leg.cell, stroke);
-                push_stroke(a.extend(0.0), b.extend(0.0), Vec3::Z, 0.045, &mut positions, &mut indices);
-            }
-        }
         for (number, at) in seam_numbers(layout, complex, legs) {
-            push_flat_text(&number.to_string(), at, 0.3, &mut positions, &mut indices);
+            push_flat_text(&number.to_string(), at, 0.38, &mut positions, &mut indices);
         }
     }
     if !positions.is_empty() {
