@@ -1,5 +1,6 @@
-//! Fuzz-style tests of the three text inputs: position text (`Position::from_text`), JSON game
-//! records (`Record::from_json` then `replay`) and long notation (`Position::parse_action`).
+//! Fuzz-style tests of the text inputs: position text (`Position::from_text`), JSON game records
+//! (`Record::from_json` then `replay`), long notation (`Position::parse_action`) and lessons
+//! (`Lesson::load`).
 //! Random bytes, random edits of valid inputs and structured random records must never panic;
 //! every error must explain itself; whatever is accepted must be usable and round-trip.
 //! Hand-written cases check that errors name the field or ply at fault.
@@ -732,5 +733,46 @@ fn action_errors_say_what_is_wrong() {
         ParseActionError::Ambiguous("x".into(), vec!["a".into(), "b".into()]),
     ] {
         assert!(!e.to_string().is_empty());
+    }
+}
+
+/// The lesson files of `assets/lessons`, as text.
+fn lesson_texts() -> &'static [String] {
+    static TEXTS: OnceLock<Vec<String>> = OnceLock::new();
+    TEXTS.get_or_init(|| {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/lessons");
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .expect("the lessons folder")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        paths.sort();
+        paths.iter().map(|p| std::fs::read_to_string(p).expect("a lesson")).collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(config(300, 91))]
+
+    /// Random edits of real lessons (bytes replaced, cut, duplicated) never panic the lesson
+    /// reader or its check; every refusal says what is wrong.
+    #[test]
+    fn edited_lessons_never_panic(which in 0usize..64, at in 0usize..4096, len in 0usize..40, byte in any::<u8>(), mode in 0u8..3) {
+        let texts = lesson_texts();
+        let mut bytes = texts[which % texts.len()].clone().into_bytes();
+        let at = at % (bytes.len() + 1);
+        let end = (at + len).min(bytes.len());
+        match mode {
+            0 => bytes.splice(at..end, std::iter::repeat_n(byte, end - at)).for_each(drop),
+            1 => bytes.splice(at..end, std::iter::empty()).for_each(drop),
+            _ => {
+                let copy: Vec<u8> = bytes[at..end].to_vec();
+                bytes.splice(at..at, copy).for_each(drop);
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        if let Err(e) = surface_chess_rules::Lesson::load(&text) {
+            prop_assert!(!e.to_string().is_empty());
+        }
     }
 }
