@@ -178,3 +178,18 @@ fn a_damaged_progress_file_or_lesson_folder_is_reported_not_fatal() {
     let (_, problems) = from_dir(&dir.path().join("missing"));
     assert!(problems[0].contains("cannot read the lessons folder"), "{problems:?}");
 }
+
+#[test]
+fn bad_start_flags_are_refused_with_what_is_wrong() {
+    use clap::Parser;
+    use surface_chess::build_app;
+    use surface_chess::cli::Options;
+    let refused = |args: &[&str]| {
+        let options = Options::try_parse_from(std::iter::once("surface-chess").chain(args.iter().copied())).unwrap();
+        build_app(&options).err().expect("refused")
+    };
+    assert_eq!(refused(&["--lesson", "nope"]), "--lesson: no lesson 'nope' (the ids are the file names without .json)");
+    assert_eq!(refused(&["--variant", "genus2", "--select", "e2"]), "--select 'e2' is not a cell of the genus2 board");
+    assert_eq!(refused(&["--variant", "klein", "--point", "k1"]), "--point 'k1' is not a cell of the klein board");
+    assert!(refused(&["--lessons", "/no/such/folder"]).starts_with("cannot read the lessons folder"));
+}
