@@ -186,7 +186,7 @@ fn bad_start_flags_are_refused_with_what_is_wrong() {
     use surface_chess::cli::Options;
     let refused = |args: &[&str]| {
         let options = Options::try_parse_from(std::iter::once("surface-chess").chain(args.iter().copied())).unwrap();
-        build_app(&options).err().expect("refused")
+        build_app(&options).expect_err("refused")
     };
     assert_eq!(refused(&["--lesson", "nope"]), "--lesson: no lesson 'nope' (the ids are the file names without .json)");
     assert_eq!(refused(&["--variant", "genus2", "--select", "e2"]), "--select 'e2' is not a cell of the genus2 board");
