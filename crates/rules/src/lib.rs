@@ -30,6 +30,7 @@ mod tables;
 mod text;
 mod trail;
 mod variant;
+mod variants;
 
 pub mod engine;
 pub mod lesson;
@@ -61,3 +62,4 @@ pub use variant::{
     CastleSide, CastleSpec, Claims, Endings, MaterialRule, PromotionRule, RULES_VERSION, UnknownVariant, Variant,
     VariantRules,
 };
+pub use variants::{Camp, CastlingFiles, Exchange, TextStyle, VariantSpec};

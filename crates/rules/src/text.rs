@@ -17,6 +17,7 @@ use crate::position::{CastlingRights, EpTrace, Position};
 use crate::quote::Quoted;
 use crate::tables::FacingMode;
 use crate::variant::{CastleSide, Variant, VariantRules};
+use crate::variants::TextStyle;
 use std::fmt;
 
 /// A text field of a position.
@@ -73,7 +74,7 @@ fn err<T>(field: Field, reason: impl Into<String>) -> Result<T, ParsePositionErr
 }
 
 fn standard_fen(rules: &VariantRules) -> bool {
-    rules.variant == Variant::Chess
+    rules.spec.text == TextStyle::Fen
 }
 
 /// Writes a position in the text format.

@@ -1,13 +1,14 @@
-//! The five variants as data: complex, movement tables, setup, promotion, castling, pawn-facing
-//! mode, endings and player exchange.
+//! The variants: their stable names, and the rules built from each one's description
+//! ([`crate::variants`]): complex, movement tables, setup, promotion, castling, pawn-facing mode,
+//! endings and player exchange.
 
 use crate::bits::Bits;
 use crate::complex::{Cell, Complex, Coord};
 use crate::frame::Frame;
 use crate::piece::{Color, Facing, Piece, Role};
 use crate::quote::Quoted;
-use crate::surfaces;
 use crate::tables::{FacingMode, Tables};
+use crate::variants::{self, Camp, CastlingFiles, Exchange, VariantSpec};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -40,24 +41,26 @@ impl Variant {
     /// All variants.
     pub const ALL: [Variant; 5] = [Variant::Mobius, Variant::Klein, Variant::Genus2, Variant::Endless, Variant::Chess];
 
+    /// The variant's description: everything that makes it this variant.
+    pub const fn spec(self) -> &'static VariantSpec {
+        SPECS[self as usize]
+    }
+
     /// The stable name used in records and on the command line.
     pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Mobius => "mobius",
-            Variant::Klein => "klein",
-            Variant::Genus2 => "genus2",
-            Variant::Endless => "endless",
-            Variant::Chess => "chess",
-        }
+        self.spec().name
     }
 
     /// The variant's rules and tables, computed on first use.
     pub fn rules(self) -> &'static VariantRules {
-        static CELLS: [OnceLock<VariantRules>; 5] =
-            [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        static CELLS: [OnceLock<VariantRules>; Variant::ALL.len()] = [const { OnceLock::new() }; Variant::ALL.len()];
         CELLS[self as usize].get_or_init(|| VariantRules::build(self))
     }
 }
+
+/// The descriptions, in [`Variant::ALL`] order.
+const SPECS: [&VariantSpec; Variant::ALL.len()] =
+    [&variants::MOBIUS, &variants::KLEIN, &variants::GENUS2, &variants::ENDLESS, &variants::CHESS];
 
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -158,6 +161,8 @@ pub enum PromotionRule {
 pub struct VariantRules {
     /// Which variant.
     pub variant: Variant,
+    /// Its description.
+    pub spec: &'static VariantSpec,
     /// The cell complex.
     pub complex: Complex,
     /// Whether pawn facing is transported.
@@ -178,59 +183,23 @@ pub struct VariantRules {
     pub(crate) promotes: [[Bits; 2]; 2],
 }
 
-/// The rows of White's initial placement, from rank 1 up, one character per file (`.` empty).
-struct Camp {
-    chart: u8,
-    rows: &'static [&'static str],
-}
-
-const MOBIUS_CAMP: Camp = Camp { chart: 0, rows: &["PR.BQKBNRP", ".PNPPP.PP."] };
-const KLEIN_CAMP: Camp = Camp { chart: 0, rows: &["", "", "", ".P.NKN.P.", "..BRQR.B.", ".P.PPP.P.", "....P...."] };
-const GENUS2_CAMP: Camp = Camp { chart: 0, rows: &[".P.NKN.P.", "..BRQRB..", ".P.PPP.P.", "....P...."] };
-const CHESS_CAMP: Camp = Camp { chart: 0, rows: &["RNBQKBNR", "PPPPPPPP"] };
-
 impl VariantRules {
     fn build(variant: Variant) -> VariantRules {
-        let (complex, camp, facing_mode) = match variant {
-            Variant::Mobius => (surfaces::mobius(10, 9), MOBIUS_CAMP, FacingMode::Transported),
-            Variant::Klein => (surfaces::klein(), KLEIN_CAMP, FacingMode::Transported),
-            Variant::Genus2 => (surfaces::genus2(), GENUS2_CAMP, FacingMode::Transported),
-            Variant::Endless => (surfaces::mobius(8, 8), CHESS_CAMP, FacingMode::Fixed),
-            Variant::Chess => (surfaces::flat(8, 8), CHESS_CAMP, FacingMode::Fixed),
-        };
-        let (exchange_cells, exchange_frame) = exchange_map(&complex, variant);
-        let setup = camp_setup(&complex, &camp, &exchange_cells);
-        let promotion_rule = match variant {
-            Variant::Mobius => PromotionRule::LastForwardRank,
-            Variant::Klein => PromotionRule::OwnerRank { white: (0, 14), black: (0, 3) },
-            Variant::Genus2 => PromotionRule::OwnerRank { white: (1, 8), black: (0, 0) },
-            Variant::Endless | Variant::Chess => PromotionRule::OwnerRank { white: (0, 7), black: (0, 0) },
-        };
-        let castling = match variant {
-            Variant::Mobius => Some(castle_specs(&complex, 5, (8, 6, 7, 6), (1, 4, 3, 4))),
-            Variant::Endless | Variant::Chess => Some(castle_specs(&complex, 4, (7, 5, 6, 5), (0, 3, 2, 3))),
-            Variant::Klein | Variant::Genus2 => None,
-        };
-        let endings = match variant {
-            Variant::Mobius | Variant::Klein | Variant::Genus2 => {
-                Endings { repetition_draw: 5, halfmove_draw: 150, claims: None, material: MaterialRule::BareKings }
-            }
-            Variant::Endless | Variant::Chess => Endings {
-                repetition_draw: 5,
-                halfmove_draw: 150,
-                claims: Some(Claims { repetition: 3, halfmoves: 100 }),
-                material: if variant == Variant::Chess { MaterialRule::Insufficient } else { MaterialRule::BareKings },
-            },
-        };
-        let promotes = promotion_cells(&complex, promotion_rule);
-        let tables = Tables::new(&complex, facing_mode);
+        let spec = variant.spec();
+        let complex = (spec.board)();
+        let (exchange_cells, exchange_frame) = exchange_map(&complex, spec.exchange);
+        let setup = camp_setup(&complex, &spec.camp, &exchange_cells);
+        let castling = spec.castling.map(|c| castle_specs(&complex, c));
+        let promotes = promotion_cells(&complex, spec.promotion);
+        let tables = Tables::new(&complex, spec.facing);
         VariantRules {
             variant,
+            spec,
             complex,
-            facing_mode,
-            promotion_rule,
+            facing_mode: spec.facing,
+            promotion_rule: spec.promotion,
             castling,
-            endings,
+            endings: spec.endings,
             setup,
             exchange_cells,
             exchange_frame,
@@ -256,16 +225,19 @@ impl VariantRules {
     }
 }
 
-/// Φ: (s, x, y) ↦ (s, x, H−1−y) on single-chart boards, (1−s, 8−x, 8−y) on G.
-fn exchange_map(complex: &Complex, variant: Variant) -> (Vec<Cell>, Frame) {
+/// Φ on cells and directions.
+fn exchange_map(complex: &Complex, exchange: Exchange) -> (Vec<Cell>, Frame) {
     let charts = complex.charts();
-    let frame = if variant == Variant::Genus2 { Frame::HALF_TURN } else { Frame::FLIP_VERTICAL };
+    let frame = match exchange {
+        Exchange::HalfTurnSwapCharts => Frame::HALF_TURN,
+        Exchange::FlipRanks => Frame::FLIP_VERTICAL,
+    };
     let cells = complex
         .cells()
         .map(|c| {
             let at = complex.coord(c);
             let chart = &charts[usize::from(at.chart)];
-            let image = if variant == Variant::Genus2 {
+            let image = if exchange == Exchange::HalfTurnSwapCharts {
                 Coord { chart: 1 - at.chart, file: chart.width - 1 - at.file, rank: chart.height - 1 - at.rank }
             } else {
                 Coord { rank: chart.height - 1 - at.rank, ..at }
@@ -299,9 +271,8 @@ fn camp_setup(complex: &Complex, camp: &Camp, exchange: &[Cell]) -> Vec<(Cell, P
     setup
 }
 
-/// Castling cells on White's rank 1 and Black's top rank: `(rook_from, rook_to, king_to, transit)`
-/// file indices for the east and west sides.
-fn castle_specs(complex: &Complex, king: u8, east: (u8, u8, u8, u8), west: (u8, u8, u8, u8)) -> [[CastleSpec; 2]; 2] {
+/// Castling cells on White's rank 1 and Black's top rank.
+fn castle_specs(complex: &Complex, CastlingFiles { king, east, west }: CastlingFiles) -> [[CastleSpec; 2]; 2] {
     let top = complex.charts()[0].height - 1;
     let spec = |rank: u8, (rook_from, rook_to, king_to, transit): (u8, u8, u8, u8)| {
         let cell = |file: u8| complex.cell_at(Coord { chart: 0, file, rank }).expect("home rank cell");

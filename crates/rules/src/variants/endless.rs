@@ -1,0 +1,24 @@
+//! Endless: ordinary chess on an 8 × 8 Möbius strip; pawns keep their owner's facing.
+
+use super::{Exchange, TextStyle, VariantSpec};
+use crate::surfaces;
+use crate::tables::FacingMode;
+use crate::variant::{Claims, Endings, MaterialRule, PromotionRule};
+
+/// The Endless board.
+pub(crate) const ENDLESS: VariantSpec = VariantSpec {
+    name: "endless",
+    board: || surfaces::mobius(8, 8),
+    camp: super::chess::CHESS.camp,
+    exchange: Exchange::FlipRanks,
+    facing: FacingMode::Fixed,
+    promotion: PromotionRule::OwnerRank { white: (0, 7), black: (0, 0) },
+    castling: super::chess::CHESS.castling,
+    endings: Endings {
+        repetition_draw: 5,
+        halfmove_draw: 150,
+        claims: Some(Claims { repetition: 3, halfmoves: 100 }),
+        material: MaterialRule::BareKings,
+    },
+    text: TextStyle::Surface,
+};

@@ -1,0 +1,19 @@
+//! K: the Klein bottle, 9 × 18, sides glued with the ranks reversed, ranks wrapping.
+
+use super::{Camp, Exchange, TextStyle, VariantSpec};
+use crate::surfaces;
+use crate::tables::FacingMode;
+use crate::variant::{Endings, MaterialRule, PromotionRule};
+
+/// The Klein board.
+pub(crate) const KLEIN: VariantSpec = VariantSpec {
+    name: "klein",
+    board: surfaces::klein,
+    camp: Camp { chart: 0, rows: &["", "", "", ".P.NKN.P.", "..BRQR.B.", ".P.PPP.P.", "....P...."] },
+    exchange: Exchange::FlipRanks,
+    facing: FacingMode::Transported,
+    promotion: PromotionRule::OwnerRank { white: (0, 14), black: (0, 3) },
+    castling: None,
+    endings: Endings { repetition_draw: 5, halfmove_draw: 150, claims: None, material: MaterialRule::BareKings },
+    text: TextStyle::Surface,
+};
