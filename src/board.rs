@@ -87,16 +87,14 @@ pub struct Palette {
     pub ink: [Handle<FlatMaterial>; 2],
 }
 
-/// The colour class of a cell: parity on M, K, Endless and the flat board; the chart (and a
-/// within-chart shade that claims nothing) on genus two. Even classes are the darker shades; a1
-/// is dark, as on a chessboard.
+/// The colour class of a cell: parity on single-chart boards (M, K, Endless, the flat board); on
+/// a board of several charts (genus two) the chart and a within-chart shade that claims nothing.
+/// Even classes are the darker shades; a1 is dark, as on a chessboard.
 pub fn base_class(variant: Variant, cell: Cell) -> usize {
-    let at = variant.rules().complex.coord(cell);
+    let complex = &variant.rules().complex;
+    let at = complex.coord(cell);
     let shade = usize::from(!(at.file + at.rank).is_multiple_of(2));
-    match variant {
-        Variant::Genus2 => 2 * usize::from(at.chart) + shade,
-        _ => shade,
-    }
+    if complex.charts().len() > 1 { 2 * usize::from(at.chart) + shade } else { shade }
 }
 
 /// Builds and highlights the 3D board.

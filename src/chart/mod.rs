@@ -167,13 +167,7 @@ fn seams_and_arrows(layout: &ChartLayout) -> Mesh {
     stroke_mesh(&positions, indices)
 }
 
-/// What the chart's edges mean on single-chart boards, in words.
+/// What the chart's edges mean, in words (the variant's description says it).
 pub fn seam_note(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Mobius => "east of j,r is a,10−r",
-        Variant::Endless => "east of h,r is a,9−r",
-        Variant::Klein => "east of i,r is a,19−r; ranks wrap",
-        Variant::Genus2 => "charts I, II; red: seams; yellow: cone points",
-        Variant::Chess => "",
-    }
+    variant.spec().gluing
 }

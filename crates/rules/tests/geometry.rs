@@ -408,3 +408,23 @@ fn cell_names_parse_only_as_written() {
         assert_eq!(g.parse_cell(bad), None, "{bad:?}");
     }
 }
+
+/// "M10×9 and K9×18 admit the alternating cell coloring parity(file + rank)" (W+H odd, and H even
+/// on K); the flat board too; Endless (8 + 8 even) and genus two (odd wrapping cycles) do not:
+/// there some step keeps the parity, so bishops can change colour.
+#[test]
+fn parity_is_a_colouring_exactly_on_m_k_and_the_flat_board() {
+    use surface_chess_rules::{Dir, Variant};
+    for v in Variant::ALL {
+        let complex = &v.rules().complex;
+        let parity = |c| {
+            let at = complex.coord(c);
+            (at.file + at.rank) % 2
+        };
+        let alternates = complex
+            .cells()
+            .all(|c| Dir::ALL.iter().all(|&d| complex.gluing(c, d).is_none_or(|g| parity(g.to) != parity(c))));
+        let expected = matches!(v, Variant::Mobius | Variant::Klein | Variant::Chess);
+        assert_eq!(alternates, expected, "{v}");
+    }
+}

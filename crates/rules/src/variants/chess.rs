@@ -20,5 +20,6 @@ pub(crate) const CHESS: VariantSpec = VariantSpec {
         claims: Some(Claims { repetition: 3, halfmoves: 100 }),
         material: MaterialRule::Insufficient,
     },
+    gluing: "",
     text: TextStyle::Fen,
 };

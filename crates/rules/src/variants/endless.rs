@@ -20,5 +20,6 @@ pub(crate) const ENDLESS: VariantSpec = VariantSpec {
         claims: Some(Claims { repetition: 3, halfmoves: 100 }),
         material: MaterialRule::BareKings,
     },
+    gluing: "east of h,r is a,9−r",
     text: TextStyle::Surface,
 };

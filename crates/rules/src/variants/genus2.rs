@@ -15,5 +15,6 @@ pub(crate) const GENUS2: VariantSpec = VariantSpec {
     promotion: PromotionRule::OwnerRank { white: (1, 8), black: (0, 0) },
     castling: None,
     endings: Endings { repetition_draw: 5, halfmove_draw: 150, claims: None, material: MaterialRule::BareKings },
+    gluing: "charts I, II; red: seams; yellow: cone points",
     text: TextStyle::Surface,
 };

@@ -15,5 +15,6 @@ pub(crate) const KLEIN: VariantSpec = VariantSpec {
     promotion: PromotionRule::OwnerRank { white: (0, 14), black: (0, 3) },
     castling: None,
     endings: Endings { repetition_draw: 5, halfmove_draw: 150, claims: None, material: MaterialRule::BareKings },
+    gluing: "east of i,r is a,19−r; ranks wrap",
     text: TextStyle::Surface,
 };

@@ -15,5 +15,6 @@ pub(crate) const MOBIUS: VariantSpec = VariantSpec {
     promotion: PromotionRule::LastForwardRank,
     castling: Some(CastlingFiles { king: 5, east: (8, 6, 7, 6), west: (1, 4, 3, 4) }),
     endings: Endings { repetition_draw: 5, halfmove_draw: 150, claims: None, material: MaterialRule::BareKings },
+    gluing: "east of j,r is a,10−r",
     text: TextStyle::Surface,
 };

@@ -39,6 +39,8 @@ pub struct VariantSpec {
     pub endings: Endings,
     /// How its position text is written.
     pub text: TextStyle,
+    /// The gluing in a few words, for the chart's caption ("" when nothing is glued).
+    pub gluing: &'static str,
 }
 
 /// The rows of White's initial placement on one chart, from rank 1 up, one character per file
