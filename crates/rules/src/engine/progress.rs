@@ -15,8 +15,7 @@ const UNREACHABLE: u8 = u8::MAX;
 type Distances = [[[u8; MAX_CELLS]; 2]; 2];
 
 fn table(variant: Variant) -> &'static Distances {
-    static TABLES: [OnceLock<Distances>; 5] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static TABLES: [OnceLock<Distances>; Variant::ALL.len()] = [const { OnceLock::new() }; Variant::ALL.len()];
     TABLES[variant as usize].get_or_init(|| build(variant.rules()))
 }
 
