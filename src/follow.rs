@@ -13,7 +13,7 @@ use crate::surface::Surface;
 use bevy::prelude::*;
 use bevy_panorbit_camera::PanOrbitCamera;
 use std::f32::consts::{FRAC_PI_4, TAU};
-use surface_chess_rules::{Cell, Variant};
+use surface_chess_rules::Cell;
 
 /// Whether the camera follows the game (on by default).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,17 +133,6 @@ pub fn in_view(point: Vec3, focus: Vec3, view: View, radius: f32) -> bool {
     to_point.angle_between(-view.direction()) < FOV / 2.0
 }
 
-/// The distance of each board's home view.
-fn home_radius(variant: Variant) -> f32 {
-    match variant {
-        Variant::Mobius => 15.5,
-        Variant::Endless => 12.5,
-        Variant::Klein => 11.5,
-        Variant::Genus2 => 17.0,
-        Variant::Chess => 13.5,
-    }
-}
-
 /// Each board's home view: the direction from above (pitch 0.45 to 0.95) that shows White's king
 /// and the most of White's pieces facing the camera on the near side of the board (pieces on the
 /// far side may be hidden behind it), the height nearest a comfortable 0.7 rad among equals.
@@ -152,7 +141,7 @@ pub fn home_view(surface: &Surface) -> (Vec3, View, f32) {
     let white = surface_chess_rules::Color::White;
     let cells: Vec<Cell> = start.pieces().filter(|(_, p)| p.color() == white).map(|(c, _)| c).collect();
     let king = start.king(white);
-    let radius = home_radius(surface.variant);
+    let radius = crate::surface::look::look(surface.variant).home_radius;
     let near_and_seen = |view: View, cell: Cell| {
         let p = surface.centre(cell);
         p.dot(view.direction()) > 0.0 && score(surface, &[cell], Vec3::ZERO, view, radius).0 == 1

@@ -2,21 +2,20 @@
 //! in cell units from the chart's south-west corner) to a point in space (Bevy: y up).
 
 use super::klein::Bottle;
+use super::look::{Shape, look};
 use bevy::math::DVec3;
 use std::sync::OnceLock;
 use surface_chess_rules::Variant;
 
-/// Radius of the Möbius strips' centre circle and half their width.
-const MOBIUS: (f64, f64) = (3.2, 2.3);
-const ENDLESS: (f64, f64) = (2.6, 2.0);
-
-/// Where a chart point lies, for boards with a closed-form embedding (all but genus two).
+/// Where a chart point lies, for boards with a closed-form embedding (all but genus two, which
+/// is laid in the plane here).
 pub fn chart_point(variant: Variant, x: f64, y: f64) -> DVec3 {
-    match variant {
-        Variant::Mobius => mobius(x / 10.0, (y - 4.5) / 4.5, MOBIUS),
-        Variant::Endless => mobius(x / 8.0, (y - 4.0) / 4.0, ENDLESS),
-        Variant::Klein => klein(x, y),
-        Variant::Chess | Variant::Genus2 => DVec3::new(x - 4.0, 0.0, 4.0 - y),
+    let chart = &variant.rules().complex.charts()[0];
+    let (w, h) = (f64::from(chart.width), f64::from(chart.height));
+    match look(variant).shape {
+        Shape::Band { radius, half_width } => mobius(x / w, (y - h / 2.0) / (h / 2.0), (radius, half_width)),
+        Shape::Bottle => klein(x, y),
+        Shape::Plane | Shape::DoubleTorus => DVec3::new(x - w / 2.0, 0.0, h / 2.0 - y),
     }
 }
 

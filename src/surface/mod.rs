@@ -6,6 +6,7 @@ mod embedding;
 mod genus2;
 mod klein;
 mod labels;
+pub mod look;
 mod patches;
 pub mod stats;
 
@@ -50,12 +51,13 @@ impl Surface {
         let complex = &variant.rules().complex;
         let k = SUBDIVISION;
         let (ids, count) = identified_points(complex, k);
-        let (positions, normals) = if variant == Variant::Genus2 {
+        let shape = look::look(variant).shape;
+        let (positions, normals) = if shape == look::Shape::DoubleTorus {
             let (p, n) = genus2::genus2_vertices(complex, k);
             (p.into_iter().map(y_up).collect(), Some(n.into_iter().map(|v| y_up(v).normalize()).collect()))
         } else {
             // The Klein bottle is built afresh (its shape is computed, not a table).
-            let bottle = (variant == Variant::Klein).then(Bottle::new);
+            let bottle = (shape == look::Shape::Bottle).then(Bottle::new);
             let embed = |x, y| match &bottle {
                 Some(bottle) => bottle.point(x, y),
                 None => chart_point(variant, x, y),

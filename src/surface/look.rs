@@ -1,0 +1,43 @@
+//! How the app lays each board out in space: the drawing side of a variant's description (the
+//! rules' `VariantSpec` says what the board is; this says what it looks like). The one place in
+//! the app that tells the variants apart.
+
+use surface_chess_rules::Variant;
+
+/// A board's shape in space and its home camera distance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Look {
+    /// The embedding.
+    pub shape: Shape,
+    /// How far the home view stands from the board's centre.
+    pub home_radius: f32,
+}
+
+/// The embeddings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shape {
+    /// A Möbius band round a centre circle of `radius`, `half_width` across (M, Endless).
+    Band {
+        /// Radius of the centre circle.
+        radius: f64,
+        /// Half the band's width.
+        half_width: f64,
+    },
+    /// The immersed Klein bottle (`klein.rs`).
+    Bottle,
+    /// The relaxed double torus (`genus2.rs`).
+    DoubleTorus,
+    /// The plane (the flat board).
+    Plane,
+}
+
+/// A variant's look.
+pub const fn look(variant: Variant) -> Look {
+    match variant {
+        Variant::Mobius => Look { shape: Shape::Band { radius: 3.2, half_width: 2.3 }, home_radius: 15.5 },
+        Variant::Endless => Look { shape: Shape::Band { radius: 2.6, half_width: 2.0 }, home_radius: 12.5 },
+        Variant::Klein => Look { shape: Shape::Bottle, home_radius: 11.5 },
+        Variant::Genus2 => Look { shape: Shape::DoubleTorus, home_radius: 17.0 },
+        Variant::Chess => Look { shape: Shape::Plane, home_radius: 13.5 },
+    }
+}
