@@ -3,7 +3,7 @@
 //! each cell's unit square, and the words for them.
 
 use bevy::math::Vec2;
-use surface_chess_rules::{Cell, Complex, Dir, Frame, Link, Mesh as Topology, Vector};
+use surface_chess_rules::{Cell, Complex, Dir, Frame, Link, Mesh as Topology, Vector, compass};
 
 /// A glued pair of sides: `side` of `cell` is glued to `partner_side` of `partner`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,12 +76,7 @@ pub fn pair_arrows(pair: &SeamPair) -> [(Cell, Vec<(Vec2, Vec2)>); 2] {
 
 /// The pair in words, e.g. "east of j3 is a7: directions flip vertically".
 pub fn describe(complex: &Complex, pair: &SeamPair) -> String {
-    let side = match pair.side {
-        Dir::North => "north",
-        Dir::East => "east",
-        Dir::South => "south",
-        Dir::West => "west",
-    };
+    let side = compass(pair.side.vector());
     let what = match pair.derivative {
         Frame::IDENTITY => "directions unchanged",
         Frame::FLIP_VERTICAL => "directions flip vertically (up becomes down)",

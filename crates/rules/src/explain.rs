@@ -366,34 +366,31 @@ fn vertex_cells(complex: &Complex, at: Cell, heading: Vector) -> Vec<Cell> {
     complex.cells().filter(|c| mesh.corners[c.index()].contains(&id)).collect()
 }
 
+/// Each of [`Vector::ALL`]'s directions by its compass name and in words.
+const DIRECTION_NAMES: [(&str, &str); 8] = [
+    ("north", "up"),
+    ("east", "right"),
+    ("south", "down"),
+    ("west", "left"),
+    ("northeast", "up-right"),
+    ("southeast", "down-right"),
+    ("southwest", "down-left"),
+    ("northwest", "up-left"),
+];
+
+/// The names of a unit chart direction (none for the zero vector).
+fn names(v: Vector) -> Option<(&'static str, &'static str)> {
+    Vector::ALL.iter().position(|&u| u == v).map(|i| DIRECTION_NAMES[i])
+}
+
 /// A chart direction in words: up, down-left, …
 pub fn direction_words(v: Vector) -> &'static str {
-    match (v.x.signum(), v.y.signum()) {
-        (0, 1) => "up",
-        (0, -1) => "down",
-        (1, 0) => "right",
-        (-1, 0) => "left",
-        (1, 1) => "up-right",
-        (1, -1) => "down-right",
-        (-1, -1) => "down-left",
-        (-1, 1) => "up-left",
-        _ => "nowhere",
-    }
+    names(v).map_or("nowhere", |(_, words)| words)
 }
 
 /// A compass name for a chart direction: north, northeast, east, …
-pub(crate) fn compass(v: Vector) -> &'static str {
-    match (v.x.signum(), v.y.signum()) {
-        (0, 1) => "north",
-        (0, -1) => "south",
-        (1, 0) => "east",
-        (-1, 0) => "west",
-        (1, 1) => "northeast",
-        (1, -1) => "southeast",
-        (-1, -1) => "southwest",
-        (-1, 1) => "northwest",
-        _ => "none",
-    }
+pub fn compass(v: Vector) -> &'static str {
+    names(v).map_or("none", |(compass, _)| compass)
 }
 
 impl Explanation {

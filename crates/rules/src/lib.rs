@@ -40,7 +40,7 @@ pub use action::{Action, ActionKind};
 pub use bits::Bits;
 pub use complex::{Cell, Chart, Complex, ComplexError, Coord, Gluing};
 pub use crossing::Crossing;
-pub use explain::{CastlingTest, Explanation, LegalMove, Reason, Verdict, direction_words};
+pub use explain::{CastlingTest, Explanation, LegalMove, Reason, Verdict, compass, direction_words};
 pub use frame::{Dir, Frame, Vector};
 pub use game::{
     EndReason, Game, GameError, Outcome, PositionKey, Start, automatic_ending, material_draw, move_limit_reached,
