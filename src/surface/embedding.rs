@@ -15,7 +15,7 @@ pub fn chart_point(variant: Variant, x: f64, y: f64) -> DVec3 {
     match look(variant).shape {
         Shape::Band { radius, half_width } => mobius(x / w, (y - h / 2.0) / (h / 2.0), (radius, half_width)),
         Shape::Bottle => klein(x, y),
-        Shape::Plane | Shape::DoubleTorus => DVec3::new(x - w / 2.0, 0.0, h / 2.0 - y),
+        Shape::Plane | Shape::DoubleTorus | Shape::Levels { .. } => DVec3::new(x - w / 2.0, 0.0, h / 2.0 - y),
     }
 }
 

@@ -29,6 +29,11 @@ pub enum Shape {
     DoubleTorus,
     /// The plane (the flat board).
     Plane,
+    /// Flat levels stacked `spacing` apart (Strato, Chess³).
+    Levels {
+        /// Distance between levels, in cell sides.
+        spacing: f64,
+    },
 }
 
 /// A variant's look.
@@ -39,5 +44,6 @@ pub const fn look(variant: Variant) -> Look {
         Variant::Klein => Look { shape: Shape::Bottle, home_radius: 11.5 },
         Variant::Genus2 => Look { shape: Shape::DoubleTorus, home_radius: 17.0 },
         Variant::Chess => Look { shape: Shape::Plane, home_radius: 13.5 },
+        Variant::Strato | Variant::Chess3 => Look { shape: Shape::Levels { spacing: 3.0 }, home_radius: 17.0 },
     }
 }

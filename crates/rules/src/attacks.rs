@@ -5,6 +5,7 @@ use crate::bits::Bits;
 use crate::complex::Cell;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
+use crate::variants::Movement;
 
 /// Whether a slider of this role attacks along direction index `d` (cardinals 0..4, diagonals 4..8).
 #[inline]
@@ -39,12 +40,18 @@ impl Position {
 
     /// As [`Position::is_attacked`], with `ignore` treated as empty (a king leaving it).
     pub(crate) fn is_attacked_ignoring(&self, cell: Cell, by: Color, ignore: Option<Cell>) -> bool {
+        if self.rules.movement == Movement::Chess3 {
+            return self.chess3_attacked(cell, by, ignore);
+        }
         self.leaper_attacks(cell, by) || (0..8).any(|d| self.ray_attacker(cell, d, by, ignore))
     }
 
     /// The cells of `by`'s pieces that attack `cell`, treating `ignore` as empty: knights, kings,
     /// pawns, then the first slider on each ray. The explanation of a check names one of them.
     pub fn attackers(&self, cell: Cell, by: Color, ignore: Option<Cell>) -> Vec<Cell> {
+        if self.rules.movement == Movement::Chess3 {
+            return self.chess3_attackers(cell, by, ignore);
+        }
         let t = &self.rules.tables;
         let is = |c: Cell, role: Role| self.piece_at(c) == Some(Piece::new(by, role));
         let mut out: Vec<Cell> = t.knight.get(cell.index()).iter().copied().filter(|&c| is(c, Role::Knight)).collect();

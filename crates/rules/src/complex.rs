@@ -187,11 +187,13 @@ impl Complex {
         Some((to, derivative * frame))
     }
 
-    /// The cell's name: file letter and rank number, prefixed by `I:` or `II:` on labelled charts.
+    /// The cell's name: file letter and rank number, prefixed by `I:` or `II:` on labelled charts
+    /// and by the level's digit on levels (`2e4`).
     pub fn name(&self, c: Cell) -> String {
         let at = self.coord(c);
         let square = format!("{}{}", char::from(b'a' + at.file), u32::from(at.rank) + 1);
         match self.charts[usize::from(at.chart)].label {
+            Some(label) if is_level(label) => format!("{label}{square}"),
             Some(label) => format!("{label}:{square}"),
             None => square,
         }
@@ -199,7 +201,9 @@ impl Complex {
 
     /// Parses a cell name as written by [`Complex::name`].
     pub fn parse_cell(&self, text: &str) -> Option<Cell> {
+        let level = text.get(..1).filter(|l| is_level(l) && self.charts.iter().any(|c| c.label == Some(*l)));
         let (chart, square) = match text.split_once(':') {
+            _ if level.is_some() => (self.charts.iter().position(|c| c.label == level)?, &text[1..]),
             Some((label, square)) => {
                 let chart = self.charts.iter().position(|c| c.label == Some(label))?;
                 (chart, square)
@@ -226,4 +230,14 @@ impl Chart {
     pub const fn plain(width: u8, height: u8) -> Chart {
         Chart { label: None, width, height }
     }
+
+    /// Whether the chart is a level of a stacked board (its label is the level's digit).
+    pub fn is_level(&self) -> bool {
+        self.label.is_some_and(is_level)
+    }
+}
+
+/// Level labels are one digit, written before the square without a colon.
+fn is_level(label: &str) -> bool {
+    label.len() == 1 && label.as_bytes()[0].is_ascii_digit()
 }

@@ -69,6 +69,7 @@ impl Position {
 /// `chess` also insufficient material. Games and the search both ask this.
 pub fn material_draw(p: &Position) -> Option<EndReason> {
     match p.rules().endings.material {
+        MaterialRule::Never => None,
         _ if p.bare_kings() => Some(EndReason::BareKings),
         MaterialRule::Insufficient if p.insufficient_material() => Some(EndReason::InsufficientMaterial),
         _ => None,

@@ -16,6 +16,7 @@ mod diagram;
 mod explain;
 mod frame;
 mod game;
+mod lattice;
 mod mesh;
 mod movegen;
 mod notation;
@@ -62,4 +63,4 @@ pub use variant::{
     CastleSide, CastleSpec, Claims, Endings, MaterialRule, PromotionRule, RULES_VERSION, UnknownVariant, Variant,
     VariantRules,
 };
-pub use variants::{Camp, CastlingFiles, Exchange, TextStyle, VariantSpec};
+pub use variants::{Board, Camp, CastlingFiles, Exchange, Movement, TextStyle, VariantSpec};

@@ -8,6 +8,7 @@ use crate::complex::Cell;
 use crate::piece::{Facing, Role};
 use crate::position::Position;
 use crate::variant::CastleSide;
+use crate::variants::Movement;
 
 /// Receives generated legal actions.
 pub(crate) trait Visitor {
@@ -86,6 +87,9 @@ impl Position {
 
     /// Whether an action is legal here.
     pub fn is_legal(&self, action: Action) -> bool {
+        if self.rules.movement != Movement::Surface {
+            return self.level_actions().contains(&action);
+        }
         let mut all = Vec::new();
         if self.piece_at(action.from).is_some_and(|p| p.color() == self.side) {
             self.visit_piece(action.from, &mut all, &self.generation());
@@ -111,6 +115,15 @@ impl Position {
     }
 
     pub(crate) fn visit_legal(&self, v: &mut impl Visitor) {
+        if self.rules.movement == Movement::Surface {
+            self.visit_surface(v);
+        } else {
+            self.level_actions().into_iter().for_each(|a| v.action(a));
+        }
+    }
+
+    /// Legal actions by the surfaces' tables (on the three-level boards: the moves within a level).
+    pub(crate) fn visit_surface(&self, v: &mut impl Visitor) {
         let g = self.generation();
         for from in self.occupied[self.side.index()].iter() {
             self.visit_piece(from, v, &g);
@@ -241,7 +254,7 @@ impl Position {
         }
     }
 
-    fn visit_castling(&self, v: &mut impl Visitor, in_check: bool) {
+    pub(crate) fn visit_castling(&self, v: &mut impl Visitor, in_check: bool) {
         let me = self.side;
         for side in CastleSide::ALL {
             if !self.castling.has(me, side) {

@@ -1,12 +1,15 @@
 //! Long coordinate notation: `e2–e4`, `Bd1–g4`, `I:e4–II:e5`, `Ra1xh8`, `j9–j10=Q`, `O-O`
 //! (castling east), `O-O-O` (west), and the arrival facing (`↑`/`↓`) where two actions share a
 //! destination. Parsing also accepts `-` for `–`, `^`/`v` for the arrows and a trailing `+` or `#`.
+//! The three-level boards write technical coordinates instead (`1e2-2e3`, `1e1-1g1`), as their
+//! records store them; their algebraic notation is [`crate::san`].
 
 use crate::action::{Action, ActionKind};
 use crate::piece::{Facing, Role};
 use crate::position::Position;
 use crate::quote::{Escaped, Quoted};
 use crate::variant::CastleSide;
+use crate::variants::TextStyle;
 
 /// Why a move text does not name exactly one legal action. Messages show the text escaped and
 /// cut (see [`Quoted`]).
@@ -48,6 +51,9 @@ impl Position {
     /// The action in long coordinate notation. `a` should be legal here: the facing is shown when
     /// another legal action shares its destination with another facing.
     pub fn notation(&self, a: Action) -> String {
+        if self.rules.spec.text == TextStyle::Levels {
+            return self.technical(a);
+        }
         if let ActionKind::Castle(side) = a.kind {
             return CASTLES.iter().find(|(s, _)| *s == side).map(|(_, t)| t.to_string()).unwrap_or_default();
         }
@@ -72,6 +78,18 @@ impl Position {
             if shared {
                 out.push(facing_arrow(facing));
             }
+        }
+        out
+    }
+
+    /// The three-level boards' technical coordinates, as records store them: `1e2-2e3`, castling
+    /// as the king's move (`1e1-1g1`, `1e1-2g1` with Strato's joint transfer), `=Q` on promotion.
+    fn technical(&self, a: Action) -> String {
+        let complex = self.complex();
+        let mut out = format!("{}-{}", complex.name(a.from), complex.name(a.to));
+        if let Some(role) = a.promotion() {
+            out.push('=');
+            out.push(role.letter());
         }
         out
     }
@@ -123,6 +141,8 @@ impl Position {
         };
         let (from_text, to_text) = (&t[..at], &t[at + sep.len_utf8()..]);
         let complex = self.complex();
+        // On the three-level boards castling is also written as the king's move.
+        let levels = self.rules.spec.text == TextStyle::Levels;
         let from = complex.parse_cell(from_text).ok_or_else(|| ParseActionError::UnknownCell(from_text.to_owned()))?;
         let to = complex.parse_cell(to_text).ok_or_else(|| ParseActionError::UnknownCell(to_text.to_owned()))?;
         if let Some(r) = role
@@ -132,7 +152,7 @@ impl Position {
         }
         let routes: Vec<Action> = legal
             .into_iter()
-            .filter(|a| a.from == from && a.to == to && !matches!(a.kind, ActionKind::Castle(_)))
+            .filter(|a| a.from == from && a.to == to && (levels || !matches!(a.kind, ActionKind::Castle(_))))
             .filter(|a| facing.is_none() || a.facing() == facing)
             .collect();
         let matches: Vec<Action> = routes.iter().copied().filter(|a| a.promotion() == promotion).collect();

@@ -150,8 +150,8 @@ impl Facing {
     }
 }
 
-/// A piece on a cell: owner, role, and for pawns the facing and the unused-double-step flag.
-/// Packed in one byte; non-pawns carry no facing.
+/// A piece on a cell: owner, role, for pawns the facing, and the unused-double-step flag (on the
+/// three-level boards: never moved, for every role). Packed in one byte; non-pawns carry no facing.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece(u8);
 
@@ -196,9 +196,15 @@ impl Piece {
         }
     }
 
-    /// Whether a pawn still has its initial double step.
+    /// Whether a pawn still has its initial double step; on the three-level boards, whether any
+    /// piece has never moved (written `*`).
     pub const fn unused(self) -> bool {
         self.0 & UNUSED != 0
+    }
+
+    /// The piece with its never-moved mark set or cleared (three-level boards; pawns everywhere).
+    pub const fn with_unused(self, unused: bool) -> Piece {
+        Piece(if unused { self.0 | UNUSED } else { self.0 & !UNUSED })
     }
 
     /// The packed byte (never 0), for position keys.
@@ -224,9 +230,9 @@ impl fmt::Debug for Piece {
         write!(f, "{}", self.letter())?;
         if let Some(facing) = self.facing() {
             write!(f, "{}", if facing == Facing::Up { '+' } else { '-' })?;
-            if self.unused() {
-                write!(f, "*")?;
-            }
+        }
+        if self.unused() {
+            write!(f, "*")?;
         }
         Ok(())
     }

@@ -217,7 +217,7 @@ impl Position {
         let mut captured = self.take(action.to);
         let mut ep = None;
         match action.kind {
-            ActionKind::Piece => self.put(action.to, piece),
+            ActionKind::Piece => self.put(action.to, piece.with_unused(false)),
             ActionKind::Pawn { facing, promotion } => self.put(action.to, arrived(me, facing, promotion)),
             ActionKind::DoubleStep { facing, promotion } => {
                 self.put(action.to, arrived(me, facing, promotion));
@@ -235,11 +235,11 @@ impl Position {
                 self.put(action.to, arrived(me, facing, promotion));
             }
             ActionKind::Castle(side) => {
-                self.put(action.to, piece);
+                self.put(action.to, piece.with_unused(false));
                 if let Some(spec) = self.rules.castle(me, side)
                     && let Some(rook) = self.take(spec.rook_from)
                 {
-                    self.put(spec.rook_to, rook);
+                    self.put(self.rules.castled_rook(spec, action.to), rook.with_unused(false));
                 }
             }
         }
@@ -278,7 +278,7 @@ impl Position {
             .map(|(c, p)| {
                 let image = match p.facing() {
                     Some(f) => Piece::pawn(!p.color(), f.reversed(), p.unused()),
-                    None => Piece::new(!p.color(), p.role()),
+                    None => Piece::new(!p.color(), p.role()).with_unused(p.unused()),
                 };
                 (phi(c), image)
             })

@@ -6,7 +6,7 @@ use crate::game::{EndReason, Game, Outcome, Start};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::quote::{Escaped, QUOTE_LIMIT, Quoted, escaped_to};
-use crate::variant::{RULES_VERSION, Variant};
+use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
 
 /// A saved game as stored in JSON.
@@ -104,7 +104,7 @@ impl Record {
     pub fn of(game: &Game) -> Record {
         let p = game.position();
         Record {
-            ruleset: RULES_VERSION.to_owned(),
+            ruleset: p.variant().spec().ruleset.to_owned(),
             variant: p.variant().name().to_owned(),
             setup: match game.start() {
                 Start::Initial => None,
@@ -134,12 +134,13 @@ impl Record {
 
     /// Replays the record into a game, checking every action, the result and the final state.
     pub fn replay(&self) -> Result<Game, RecordError> {
-        if self.ruleset != RULES_VERSION {
-            let found = Quoted(&self.ruleset);
-            return Err(field("ruleset", format!("{found} is not supported (expected '{RULES_VERSION}')")));
-        }
         let variant: Variant =
             self.variant.parse().map_err(|e: crate::UnknownVariant| field("variant", e.to_string()))?;
+        let ruleset = variant.spec().ruleset;
+        if self.ruleset != ruleset {
+            let found = Quoted(&self.ruleset);
+            return Err(field("ruleset", format!("{found} is not supported for {variant} (expected '{ruleset}')")));
+        }
         let mut game = match &self.setup {
             None => Game::new(variant),
             Some(s) => {

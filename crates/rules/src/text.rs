@@ -6,7 +6,11 @@
 //!   empty cells. On boards that transport pawn facing every pawn carries `+` (facing up) or `-`;
 //!   on boards other than `chess` a pawn with its unused double step carries `*` (`P+*`, `p-*`).
 //! * castling: `-` or letters from `KQkq` (K = White east, Q = White west).
-//! * ep: `-`, the middle cell on `chess`, else `source-middle-destination` of the trace.
+//! * ep: `-`, the middle cell on `chess` and the three-level boards (`2e3`), else
+//!   `source-middle-destination` of the trace.
+//! * The three-level boards (`strato`, `chess3`): levels 1 to 3 separated by `|`, cells named with
+//!   their level (`2e4`), and `*` after every piece that has never moved (Strato's first-move rule,
+//!   the pawns' double step, castling); the castling letters must agree with the marks.
 //! * ply: halfmoves since the game's start. Standard FEN on `chess` has the fullmove number
 //!   instead, `1 + ply/2`, and the ply read back is `2·(fullmove − 1)`, plus one when Black is to
 //!   move (so a flat-board position cannot hold a ply whose parity disagrees with the side).
@@ -77,6 +81,16 @@ fn standard_fen(rules: &VariantRules) -> bool {
     rules.spec.text == TextStyle::Fen
 }
 
+/// The three-level boards' text: `*` on every never-moved piece.
+fn levels(rules: &VariantRules) -> bool {
+    rules.spec.text == TextStyle::Levels
+}
+
+/// Whether the ep field is the middle cell alone (FEN and the three-level boards).
+fn ep_by_middle(rules: &VariantRules) -> bool {
+    rules.spec.text != TextStyle::Surface
+}
+
 /// Writes a position in the text format.
 pub fn write_position(p: &Position) -> String {
     let rules = p.rules();
@@ -119,7 +133,7 @@ pub fn write_position(p: &Position) -> String {
     }
     let ep = match p.ep_trace() {
         None => "-".to_owned(),
-        Some(t) if standard_fen(rules) => complex.name(t.middle),
+        Some(t) if ep_by_middle(rules) => complex.name(t.middle),
         Some(t) => format!("{}-{}-{}", complex.name(t.source), complex.name(t.middle), complex.name(t.destination)),
     };
     let counter = if standard_fen(rules) { p.fullmove() } else { p.ply() };
@@ -135,13 +149,13 @@ const CASTLE_LETTERS: [(Color, CastleSide, char); 4] = [
 
 fn piece_token(rules: &VariantRules, piece: Piece) -> String {
     let mut token = piece.letter().to_string();
-    if let Some(facing) = piece.facing() {
-        if rules.facing_mode == FacingMode::Transported {
-            token.push(if facing == Facing::Up { '+' } else { '-' });
-        }
-        if piece.unused() && !standard_fen(rules) {
-            token.push('*');
-        }
+    if let Some(facing) = piece.facing()
+        && rules.facing_mode == FacingMode::Transported
+    {
+        token.push(if facing == Facing::Up { '+' } else { '-' });
+    }
+    if piece.unused() && !standard_fen(rules) {
+        token.push('*');
     }
     token
 }
@@ -237,9 +251,20 @@ fn parse_placement(rules: &VariantRules, text: &str) -> Result<Vec<(Cell, Piece)
                         field: Field::Placement,
                         reason: format!("{reason} for the pawn on {}", complex.name(cell)),
                     })?
+                } else if levels(rules) && chars.peek() == Some(&'*') {
+                    chars.next();
+                    Piece::new(color, role).with_unused(true)
                 } else {
                     Piece::new(color, role)
                 };
+                if levels(rules) && piece.unused() && !rules.setup.contains(&(cell, piece)) {
+                    let reason = format!(
+                        "{} on {} is marked '*' (never moved) but does not start there",
+                        piece.letter(),
+                        complex.name(cell)
+                    );
+                    return err(Field::Placement, reason);
+                }
                 if role == Role::King {
                     kings[color.index()] += 1;
                 }
@@ -308,13 +333,14 @@ fn parse_castling(
             return err(Field::Castling, format!("{} has no castling", rules.variant));
         };
         let at = |c: Cell| placement.iter().find(|(cell, _)| *cell == c).map(|&(_, p)| p);
-        if at(spec.king_from) != Some(Piece::new(color, Role::King)) {
+        let role_at = |c: Cell, role: Role| at(c).is_some_and(|p| p.with_unused(false) == Piece::new(color, role));
+        if !role_at(spec.king_from, Role::King) {
             return err(
                 Field::Castling,
                 format!("'{ch}' needs the {} king on {}", color.name(), rules.complex.name(spec.king_from)),
             );
         }
-        if at(spec.rook_from) != Some(Piece::new(color, Role::Rook)) {
+        if !role_at(spec.rook_from, Role::Rook) {
             return err(
                 Field::Castling,
                 format!("'{ch}' needs a {} rook on {}", color.name(), rules.complex.name(spec.rook_from)),
@@ -325,7 +351,38 @@ fn parse_castling(
         }
         rights = rights.with(color, side, true);
     }
+    if levels(rules) {
+        agree_with_marks(rules, rights, placement)?;
+    }
     Ok(rights)
+}
+
+/// On the three-level boards a castling right stands exactly when its king and rook are both
+/// unmarked by a move (`*`) on their home cells.
+fn agree_with_marks(
+    rules: &VariantRules,
+    rights: CastlingRights,
+    placement: &[(Cell, Piece)],
+) -> Result<(), ParsePositionError> {
+    let marked = |c: Cell, role: Role, color: Color| {
+        placement.iter().any(|&(cell, p)| cell == c && p == Piece::new(color, role).with_unused(true))
+    };
+    for (color, side, ch) in CASTLE_LETTERS {
+        let Some(spec) = rules.castle(color, side) else { continue };
+        let unmoved = marked(spec.king_from, Role::King, color) && marked(spec.rook_from, Role::Rook, color);
+        if unmoved != rights.has(color, side) {
+            let (king, rook) = (rules.complex.name(spec.king_from), rules.complex.name(spec.rook_from));
+            let reason = if unmoved {
+                format!(
+                    "'{ch}' is missing: the king on {king} and the rook on {rook} are both marked '*' (never moved)"
+                )
+            } else {
+                format!("'{ch}' needs the king on {king} and the rook on {rook} both marked '*' (never moved)")
+            };
+            return err(Field::Castling, reason);
+        }
+    }
+    Ok(())
 }
 
 fn parse_ep(rules: &VariantRules, text: &str, p: &Position) -> Result<Option<EpTrace>, ParsePositionError> {
@@ -341,7 +398,7 @@ fn parse_ep(rules: &VariantRules, text: &str, p: &Position) -> Result<Option<EpT
     };
     let owner = !p.side_to_move();
     let parts: Vec<&str> = text.split('-').collect();
-    let wanted = if standard_fen(rules) { 1 } else { 3 };
+    let wanted = if ep_by_middle(rules) { 1 } else { 3 };
     if parts.len() != wanted {
         let form = if wanted == 1 { "a middle cell" } else { "source-middle-destination" };
         return err(Field::EnPassant, format!("expected '-' or {form}, found {}", Quoted(text)));

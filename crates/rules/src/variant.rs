@@ -5,15 +5,17 @@
 use crate::bits::Bits;
 use crate::complex::{Cell, Complex, Coord};
 use crate::frame::Frame;
+use crate::lattice::Lattice;
 use crate::piece::{Color, Facing, Piece, Role};
 use crate::quote::Quoted;
 use crate::tables::{FacingMode, Tables};
-use crate::variants::{self, Camp, CastlingFiles, Exchange, VariantSpec};
+use crate::variants::{self, CastlingFiles, Exchange, Movement, VariantSpec};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-/// The version string of the rules every variant here implements.
+/// The version string of the surfaces' rules (M, K, G, Endless and flat chess); the three-level
+/// variants have their own ([`VariantSpec::ruleset`]).
 pub const RULES_VERSION: &str = "surface-rules-0.1";
 
 /// A playable variant.
@@ -35,11 +37,24 @@ pub enum Variant {
     Endless,
     /// Ordinary chess on a flat 8×8 board.
     Chess,
+    /// Strato v1: three levels, transfers between them, every first move changes level.
+    Strato,
+    /// Chess³ v1: three levels, moves and captures through the lattice.
+    #[cfg_attr(feature = "clap", value(name = "chess3"))]
+    Chess3,
 }
 
 impl Variant {
     /// All variants.
-    pub const ALL: [Variant; 5] = [Variant::Mobius, Variant::Klein, Variant::Genus2, Variant::Endless, Variant::Chess];
+    pub const ALL: [Variant; 7] = [
+        Variant::Mobius,
+        Variant::Klein,
+        Variant::Genus2,
+        Variant::Endless,
+        Variant::Chess,
+        Variant::Strato,
+        Variant::Chess3,
+    ];
 
     /// The variant's description: everything that makes it this variant.
     pub const fn spec(self) -> &'static VariantSpec {
@@ -59,8 +74,15 @@ impl Variant {
 }
 
 /// The descriptions, in [`Variant::ALL`] order.
-const SPECS: [&VariantSpec; Variant::ALL.len()] =
-    [&variants::MOBIUS, &variants::KLEIN, &variants::GENUS2, &variants::ENDLESS, &variants::CHESS];
+const SPECS: [&VariantSpec; Variant::ALL.len()] = [
+    &variants::MOBIUS,
+    &variants::KLEIN,
+    &variants::GENUS2,
+    &variants::ENDLESS,
+    &variants::CHESS,
+    &variants::STRATO,
+    &variants::CHESS3,
+];
 
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -114,14 +136,22 @@ pub struct CastleSpec {
 /// How a variant decides draws beyond mate and stalemate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Endings {
-    /// Occurrences of a position key that draw automatically.
+    /// Occurrences of a position key that draw automatically (`u32::MAX`: never).
     pub repetition_draw: u32,
-    /// Consecutive halfmoves without pawn move or capture that draw automatically.
+    /// Consecutive halfmoves without pawn move or capture that draw automatically (`u32::MAX`:
+    /// never).
     pub halfmove_draw: u32,
     /// Draws a player may claim, if the variant has them.
     pub claims: Option<Claims>,
     /// Which material draws at once.
     pub material: MaterialRule,
+}
+
+impl Endings {
+    /// Only mate and stalemate end a game by the rules (the three-level variants: no repetition,
+    /// move-count or material draws).
+    pub const MATE_ONLY: Endings =
+        Endings { repetition_draw: u32::MAX, halfmove_draw: u32::MAX, claims: None, material: MaterialRule::Never };
 }
 
 /// Claimable draws (Endless and ordinary chess).
@@ -140,6 +170,8 @@ pub enum MaterialRule {
     BareKings,
     /// The usual insufficient material of ordinary chess.
     Insufficient,
+    /// No material draw, not even bare kings.
+    Never,
 }
 
 /// Where a pawn promotes.
@@ -165,6 +197,8 @@ pub struct VariantRules {
     pub spec: &'static VariantSpec,
     /// The cell complex.
     pub complex: Complex,
+    /// How pieces move.
+    pub movement: Movement,
     /// Whether pawn facing is transported.
     pub facing_mode: FacingMode,
     /// Where pawns promote.
@@ -181,21 +215,25 @@ pub struct VariantRules {
     pub exchange_frame: Frame,
     pub(crate) tables: Tables,
     pub(crate) promotes: [[Bits; 2]; 2],
+    /// The lattice of a three-level board.
+    pub(crate) lattice: Option<Lattice>,
 }
 
 impl VariantRules {
     fn build(variant: Variant) -> VariantRules {
         let spec = variant.spec();
-        let complex = (spec.board)();
+        let complex = spec.board.complex();
         let (exchange_cells, exchange_frame) = exchange_map(&complex, spec.exchange);
-        let setup = camp_setup(&complex, &spec.camp, &exchange_cells);
-        let castling = spec.castling.map(|c| castle_specs(&complex, c));
+        let setup = camp_setup(&complex, spec, &exchange_cells);
+        let castling = spec.castling.map(|c| castle_specs(&complex, c, &exchange_cells));
         let promotes = promotion_cells(&complex, spec.promotion);
         let tables = Tables::new(&complex, spec.facing);
+        let lattice = Lattice::of(spec.board, &complex);
         VariantRules {
             variant,
             spec,
             complex,
+            movement: spec.movement,
             facing_mode: spec.facing,
             promotion_rule: spec.promotion,
             castling,
@@ -205,6 +243,7 @@ impl VariantRules {
             exchange_frame,
             tables,
             promotes,
+            lattice,
         }
     }
 
@@ -219,6 +258,18 @@ impl VariantRules {
         self.castling.as_ref().map(|c| &c[color.index()][side as usize])
     }
 
+    /// Where the rook of `spec` ends when the king castles to `king_to`: its castled cell, on the
+    /// king's level after Strato's joint transfer.
+    pub fn castled_rook(&self, spec: &CastleSpec, king_to: Cell) -> Cell {
+        match &self.lattice {
+            Some(lattice) if king_to != spec.king_to => {
+                let (file, rank, _) = lattice.at(spec.rook_to);
+                lattice.cell((file, rank, lattice.level(king_to))).unwrap_or(spec.rook_to)
+            }
+            _ => spec.rook_to,
+        }
+    }
+
     /// Φ applied to a cell.
     pub fn exchange(&self, c: Cell) -> Cell {
         self.exchange_cells[c.index()]
@@ -230,17 +281,20 @@ fn exchange_map(complex: &Complex, exchange: Exchange) -> (Vec<Cell>, Frame) {
     let charts = complex.charts();
     let frame = match exchange {
         Exchange::HalfTurnSwapCharts => Frame::HALF_TURN,
-        Exchange::FlipRanks => Frame::FLIP_VERTICAL,
+        Exchange::FlipRanks | Exchange::FlipRanksAndLevels => Frame::FLIP_VERTICAL,
     };
     let cells = complex
         .cells()
         .map(|c| {
             let at = complex.coord(c);
             let chart = &charts[usize::from(at.chart)];
-            let image = if exchange == Exchange::HalfTurnSwapCharts {
-                Coord { chart: 1 - at.chart, file: chart.width - 1 - at.file, rank: chart.height - 1 - at.rank }
-            } else {
-                Coord { rank: chart.height - 1 - at.rank, ..at }
+            let top = charts.len() as u8 - 1;
+            let image = match exchange {
+                Exchange::HalfTurnSwapCharts => {
+                    Coord { chart: 1 - at.chart, file: chart.width - 1 - at.file, rank: chart.height - 1 - at.rank }
+                }
+                Exchange::FlipRanks => Coord { rank: chart.height - 1 - at.rank, ..at },
+                Exchange::FlipRanksAndLevels => Coord { chart: top - at.chart, rank: chart.height - 1 - at.rank, ..at },
             };
             complex.cell_at(image).expect("Φ maps cells to cells")
         })
@@ -248,7 +302,11 @@ fn exchange_map(complex: &Complex, exchange: Exchange) -> (Vec<Cell>, Frame) {
     (cells, frame)
 }
 
-fn camp_setup(complex: &Complex, camp: &Camp, exchange: &[Cell]) -> Vec<(Cell, Piece)> {
+/// The initial placement: the camp and its image under Φ. On the three-level boards every piece
+/// starts marked as never moved (Strato's first move, castling).
+fn camp_setup(complex: &Complex, spec: &VariantSpec, exchange: &[Cell]) -> Vec<(Cell, Piece)> {
+    let camp = &spec.camp;
+    let marked = spec.movement != Movement::Surface;
     let mut setup = Vec::new();
     for (rank, row) in camp.rows.iter().enumerate() {
         for (file, ch) in row.chars().enumerate() {
@@ -260,7 +318,7 @@ fn camp_setup(complex: &Complex, camp: &Camp, exchange: &[Cell]) -> Vec<(Cell, P
             for color in Color::ALL {
                 let piece = match role {
                     Role::Pawn => Piece::pawn(color, color.home_facing(), true),
-                    _ => Piece::new(color, role),
+                    _ => Piece::new(color, role).with_unused(marked),
                 };
                 let at = if color == Color::White { cell } else { exchange[cell.index()] };
                 setup.push((at, piece));
@@ -271,11 +329,17 @@ fn camp_setup(complex: &Complex, camp: &Camp, exchange: &[Cell]) -> Vec<(Cell, P
     setup
 }
 
-/// Castling cells on White's rank 1 and Black's top rank.
-fn castle_specs(complex: &Complex, CastlingFiles { king, east, west }: CastlingFiles) -> [[CastleSpec; 2]; 2] {
-    let top = complex.charts()[0].height - 1;
-    let spec = |rank: u8, (rook_from, rook_to, king_to, transit): (u8, u8, u8, u8)| {
-        let cell = |file: u8| complex.cell_at(Coord { chart: 0, file, rank }).expect("home rank cell");
+/// Castling cells on White's rank 1 of the first chart, and their images under Φ for Black.
+fn castle_specs(
+    complex: &Complex,
+    CastlingFiles { king, east, west }: CastlingFiles,
+    exchange: &[Cell],
+) -> [[CastleSpec; 2]; 2] {
+    let spec = |color: Color, (rook_from, rook_to, king_to, transit): (u8, u8, u8, u8)| {
+        let cell = |file: u8| {
+            let white = complex.cell_at(Coord { chart: 0, file, rank: 0 }).expect("home rank cell");
+            if color == Color::White { white } else { exchange[white.index()] }
+        };
         let (lo, hi) = (king.min(rook_from), king.max(rook_from));
         CastleSpec {
             king_from: cell(king),
@@ -286,7 +350,7 @@ fn castle_specs(complex: &Complex, CastlingFiles { king, east, west }: CastlingF
             between: (lo + 1..hi).map(cell).collect(),
         }
     };
-    [[spec(0, east), spec(0, west)], [spec(top, east), spec(top, west)]]
+    [[spec(Color::White, east), spec(Color::White, west)], [spec(Color::Black, east), spec(Color::Black, west)]]
 }
 
 fn promotion_cells(complex: &Complex, rule: PromotionRule) -> [[Bits; 2]; 2] {

@@ -79,7 +79,7 @@ fn perft_of_depth_zero_counts_the_position_itself() {
 fn bad_input_gets_a_clear_error() {
     for (args, needle) in [
         (vec!["perft", "torus", "2"], "invalid value 'torus' for '<VARIANT>'"),
-        (vec!["perft", "torus", "2"], "[possible values: mobius, klein, genus2, endless, chess]"),
+        (vec!["perft", "torus", "2"], "[possible values: mobius, klein, genus2, endless, chess, strato, chess3]"),
         (vec!["perft", "chess", "deep"], "invalid value 'deep' for '<DEPTH>'"),
         (vec!["perft", "chess", "13"], "invalid value '13' for '<DEPTH>': 13 is not in 0..=12"),
         (vec!["perft", "chess", "2", "--fast"], "unexpected argument '--fast'"),

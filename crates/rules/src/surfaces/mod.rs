@@ -1,13 +1,16 @@
-//! The boards' cell complexes, built from their gluing rules.
+//! The boards' cell complexes, built from their gluing rules (and the stacked levels of the
+//! three-level variants, whose charts are not glued).
 
 mod flat;
 mod genus2;
 mod klein;
+mod levels;
 mod mobius;
 
 pub use flat::flat;
 pub use genus2::genus2;
 pub use klein::klein;
+pub use levels::levels;
 pub use mobius::mobius;
 
 use crate::complex::Coord;

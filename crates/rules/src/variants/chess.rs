@@ -1,6 +1,6 @@
 //! Ordinary chess on the flat 8 × 8 board.
 
-use super::{Camp, CastlingFiles, Exchange, TextStyle, VariantSpec};
+use super::{Board, Camp, CastlingFiles, Exchange, Movement, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
 use crate::variant::{Claims, Endings, MaterialRule, PromotionRule};
@@ -8,7 +8,9 @@ use crate::variant::{Claims, Endings, MaterialRule, PromotionRule};
 /// The flat board.
 pub(crate) const CHESS: VariantSpec = VariantSpec {
     name: "chess",
-    board: || surfaces::flat(8, 8),
+    ruleset: crate::RULES_VERSION,
+    board: Board::Surface(|| surfaces::flat(8, 8)),
+    movement: Movement::Surface,
     camp: Camp { chart: 0, rows: &["RNBQKBNR", "PPPPPPPP"] },
     exchange: Exchange::FlipRanks,
     facing: FacingMode::Fixed,

@@ -1,6 +1,6 @@
 //! Endless: ordinary chess on an 8 × 8 Möbius strip; pawns keep their owner's facing.
 
-use super::{Exchange, TextStyle, VariantSpec};
+use super::{Board, Exchange, Movement, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
 use crate::variant::{Claims, Endings, MaterialRule, PromotionRule};
@@ -8,7 +8,9 @@ use crate::variant::{Claims, Endings, MaterialRule, PromotionRule};
 /// The Endless board.
 pub(crate) const ENDLESS: VariantSpec = VariantSpec {
     name: "endless",
-    board: || surfaces::mobius(8, 8),
+    ruleset: crate::RULES_VERSION,
+    board: Board::Surface(|| surfaces::mobius(8, 8)),
+    movement: Movement::Surface,
     camp: super::chess::CHESS.camp,
     exchange: Exchange::FlipRanks,
     facing: FacingMode::Fixed,

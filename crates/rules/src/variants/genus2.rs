@@ -1,6 +1,6 @@
 //! G: the genus-two surface, two 9 × 9 charts glued by the seam table, two cone points.
 
-use super::{Camp, Exchange, TextStyle, VariantSpec};
+use super::{Board, Camp, Exchange, Movement, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
 use crate::variant::{Endings, MaterialRule, PromotionRule};
@@ -8,7 +8,9 @@ use crate::variant::{Endings, MaterialRule, PromotionRule};
 /// The genus-two board.
 pub(crate) const GENUS2: VariantSpec = VariantSpec {
     name: "genus2",
-    board: surfaces::genus2,
+    ruleset: crate::RULES_VERSION,
+    board: Board::Surface(surfaces::genus2),
+    movement: Movement::Surface,
     camp: Camp { chart: 0, rows: &[".P.NKN.P.", "..BRQRB..", ".P.PPP.P.", "....P...."] },
     exchange: Exchange::HalfTurnSwapCharts,
     facing: FacingMode::Transported,

@@ -1,6 +1,6 @@
 //! K: the Klein bottle, 9 × 18, sides glued with the ranks reversed, ranks wrapping.
 
-use super::{Camp, Exchange, TextStyle, VariantSpec};
+use super::{Board, Camp, Exchange, Movement, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
 use crate::variant::{Endings, MaterialRule, PromotionRule};
@@ -8,7 +8,9 @@ use crate::variant::{Endings, MaterialRule, PromotionRule};
 /// The Klein board.
 pub(crate) const KLEIN: VariantSpec = VariantSpec {
     name: "klein",
-    board: surfaces::klein,
+    ruleset: crate::RULES_VERSION,
+    board: Board::Surface(surfaces::klein),
+    movement: Movement::Surface,
     camp: Camp { chart: 0, rows: &["", "", "", ".P.NKN.P.", "..BRQR.B.", ".P.PPP.P.", "....P...."] },
     exchange: Exchange::FlipRanks,
     facing: FacingMode::Transported,

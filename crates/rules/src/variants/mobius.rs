@@ -1,6 +1,6 @@
 //! M: the Möbius strip, 10 × 9, its sides glued with the ranks reversed.
 
-use super::{Camp, CastlingFiles, Exchange, TextStyle, VariantSpec};
+use super::{Board, Camp, CastlingFiles, Exchange, Movement, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
 use crate::variant::{Endings, MaterialRule, PromotionRule};
@@ -8,7 +8,9 @@ use crate::variant::{Endings, MaterialRule, PromotionRule};
 /// The Möbius board.
 pub(crate) const MOBIUS: VariantSpec = VariantSpec {
     name: "mobius",
-    board: || surfaces::mobius(10, 9),
+    ruleset: crate::RULES_VERSION,
+    board: Board::Surface(|| surfaces::mobius(10, 9)),
+    movement: Movement::Surface,
     camp: Camp { chart: 0, rows: &["PR.BQKBNRP", ".PNPPP.PP."] },
     exchange: Exchange::FlipRanks,
     facing: FacingMode::Transported,

@@ -1,18 +1,23 @@
-//! Each variant described once, as data: its board, camp, player exchange, pawn facings,
-//! promotion, castling, endings and position-text style. [`crate::VariantRules`] is built from a
+//! Each variant described once, as data: its ruleset, board (a surface or stacked levels),
+//! movement family, camp, player exchange, pawn facings, promotion, castling, endings and
+//! position-text style. [`crate::VariantRules`] is built from a
 //! description, and nothing else in the crate asks which variant it is.
 
 mod chess;
+mod chess3;
 mod endless;
 mod genus2;
 mod klein;
 mod mobius;
+mod strato;
 
 pub(crate) use chess::CHESS;
+pub(crate) use chess3::CHESS3;
 pub(crate) use endless::ENDLESS;
 pub(crate) use genus2::GENUS2;
 pub(crate) use klein::KLEIN;
 pub(crate) use mobius::MOBIUS;
+pub(crate) use strato::STRATO;
 
 use crate::complex::Complex;
 use crate::tables::FacingMode;
@@ -23,8 +28,12 @@ use crate::variant::{Endings, PromotionRule};
 pub struct VariantSpec {
     /// The stable name used in records and on the command line.
     pub name: &'static str,
-    /// The board, built from its gluing rules.
-    pub board: fn() -> Complex,
+    /// The rules and their version, kept in every record (`surface-rules-0.1`, `strato-v1` …).
+    pub ruleset: &'static str,
+    /// The board.
+    pub board: Board,
+    /// How pieces move.
+    pub movement: Movement,
     /// White's initial rows; Black's are their image under the player exchange.
     pub camp: Camp,
     /// The player exchange Φ.
@@ -41,6 +50,45 @@ pub struct VariantSpec {
     pub text: TextStyle,
     /// The gluing in a few words, for the chart's caption ("" when nothing is glued).
     pub gluing: &'static str,
+}
+
+/// A board: a surface built from its gluing rules, or flat levels stacked in space.
+#[derive(Clone, Copy, Debug)]
+pub enum Board {
+    /// A cell complex from its gluing rules.
+    Surface(fn() -> Complex),
+    /// `levels` flat boards of `files` × `ranks` stacked as a lattice; its cells are the levels'
+    /// cells (a complex of unglued charts), its moves between levels the movement's own.
+    Levels {
+        /// Number of levels (1 = bottom).
+        levels: u8,
+        /// Files per level.
+        files: u8,
+        /// Ranks per level.
+        ranks: u8,
+    },
+}
+
+impl Board {
+    /// The board's cells as a complex.
+    pub fn complex(self) -> Complex {
+        match self {
+            Board::Surface(build) => build(),
+            Board::Levels { levels, files, ranks } => crate::surfaces::levels(levels, files, ranks),
+        }
+    }
+}
+
+/// The movement family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Movement {
+    /// Chess moves transported across the complex's seams (the surfaces, Endless, flat chess).
+    Surface,
+    /// Strato v1: ordinary chess on each level, transfers between levels that never capture, and
+    /// every piece's first move must change level.
+    Strato,
+    /// Chess³ v1: pieces move by displacements in the lattice and capture across levels.
+    Chess3,
 }
 
 /// The rows of White's initial placement on one chart, from rank 1 up, one character per file
@@ -60,6 +108,8 @@ pub enum Exchange {
     FlipRanks,
     /// (s, x, y) ↦ (1−s, W−1−x, H−1−y): the charts swap and turn half round (genus two).
     HalfTurnSwapCharts,
+    /// (level, x, y) ↦ (L+1−level, x, H−1−y): ranks and levels reversed (the three-level boards).
+    FlipRanksAndLevels,
 }
 
 /// Castling on the home ranks (White's rank 1, Black's top rank), as file indices.
@@ -81,4 +131,7 @@ pub enum TextStyle {
     Fen,
     /// The surfaces' text: pawn facings and double-step marks, en-passant traces, the ply.
     Surface,
+    /// The three-level boards: levels from 1 up separated by `|`, `*` after every piece that has
+    /// never moved, the en-passant square with its level (`2e3`), the ply.
+    Levels,
 }
