@@ -321,10 +321,7 @@ fn parse_castling(
     placement: &[(Cell, Piece)],
 ) -> Result<CastlingRights, ParsePositionError> {
     let mut rights = CastlingRights::NONE;
-    if text == "-" {
-        return Ok(rights);
-    }
-    for ch in text.chars() {
+    for ch in text.chars().filter(|_| text != "-") {
         let Some(&(color, side, _)) = CASTLE_LETTERS.iter().find(|(_, _, c)| *c == ch) else {
             let letter = Quoted(ch.encode_utf8(&mut [0; 4])).to_string();
             return err(Field::Castling, format!("unknown castling letter {letter} (expected KQkq or -)"));
