@@ -1,11 +1,17 @@
 //! The static evaluation, in centipawns for the player to move: material, mobility along the
 //! board's own rays and jumps (seams included), king safety as the attacked cells among the king's
-//! glued neighbours, and pawn progress as the forward steps left to the pawn's own target.
+//! glued neighbours, and pawn progress as the forward steps left to the pawn's own target. On the
+//! three-level boards mobility, attacks and the king's zone follow the variant's own geometry
+//! (Chess³'s lattice; Strato's levels, where only same-level pieces attack), pieces on the enemy
+//! king's level count extra in Strato, and Strato's unmoved pieces, which must spend a move
+//! changing level, count as undeveloped.
 
 use super::progress::steps;
 use crate::bits::Bits;
-use crate::piece::{Color, Facing, Role};
+use crate::complex::Cell;
+use crate::piece::{Color, Facing, Piece, Role};
 use crate::position::Position;
+use crate::variants::Movement;
 
 /// Material values, indexed by [`Role`] as `u8` (none, pawn … king).
 const VALUES: [i32; 7] = [0, 100, 320, 330, 500, 950, 0];
@@ -28,6 +34,12 @@ const BISHOP_PAIR: i32 = 30;
 
 /// For the player to move.
 const TEMPO: i32 = 10;
+
+/// Strato: each non-pawn piece on the enemy king's level (only same-level pieces attack).
+const KING_LEVEL: i32 = 12;
+
+/// Strato: each piece other than king and pawns that has not made its first (level-changing) move.
+const UNDEVELOPED: i32 = 15;
 
 /// Non-pawn material of both initial armies: the game phase runs from this (opening) to 0.
 const FULL_PHASE: i32 = 2 * (2 * 320 + 2 * 330 + 2 * 500 + 950);
@@ -78,43 +90,59 @@ pub fn evaluate(p: &Position) -> i32 {
 
 /// Material, mobility, pawn progress and attacked cells of one side.
 fn side(p: &Position, color: Color) -> Side {
-    let t = &p.rules.tables;
     let own = p.occupied[color.index()];
     let mut s = Side::default();
+    let strato = p.rules.movement == Movement::Strato;
+    let enemy_level = p.complex().coord(p.king(!color)).chart;
     for c in own.iter() {
         let Some(piece) = p.piece_at(c) else { continue };
         let role = piece.role();
         s.material += value(role);
-        let reach = match role {
+        let reach = reach(p, c, piece);
+        s.attacks = s.attacks.union(reach);
+        match role {
             Role::Pawn => {
                 let facing = piece.facing().unwrap_or(Facing::Up);
                 let bonus = PROGRESS.get(usize::from(steps(p.variant(), color, facing, c))).copied().unwrap_or(0);
                 s.middle += bonus / 2;
                 s.end += 2 * bonus;
-                for (to, _) in t.pawn(c, facing).diagonals.into_iter().flatten() {
-                    s.attacks.insert(to);
+            }
+            Role::King => {}
+            _ => {
+                s.bishops += u32::from(role == Role::Bishop);
+                s.non_pawn += value(role);
+                let mobility = MOBILITY[role as usize] * reach.without(own).len() as i32;
+                s.middle += mobility;
+                s.end += mobility;
+                if strato {
+                    s.middle -= i32::from(piece.unused()) * UNDEVELOPED;
+                    let near = i32::from(p.complex().coord(c).chart == enemy_level) * KING_LEVEL;
+                    s.middle += near;
+                    s.end += near;
                 }
-                continue;
             }
-            Role::King => {
-                s.attacks = s.attacks.union(t.king_set[c.index()]);
-                continue;
-            }
-            Role::Knight => t.knight_set[c.index()],
-            Role::Bishop => {
-                s.bishops += 1;
-                p.slides(c, 4..8)
-            }
-            Role::Rook => p.slides(c, 0..4),
-            Role::Queen => p.slides(c, 0..8),
-        };
-        s.non_pawn += value(role);
-        s.attacks = s.attacks.union(reach);
-        let mobility = MOBILITY[role as usize] * reach.without(own).len() as i32;
-        s.middle += mobility;
-        s.end += mobility;
+        }
     }
     s
+}
+
+/// The cells a piece attacks with the current blockers: along the board's rays and jumps, or on
+/// Chess³ through the lattice.
+fn reach(p: &Position, c: Cell, piece: Piece) -> Bits {
+    if p.rules.movement == Movement::Chess3 {
+        return p.chess3_reach(c, piece);
+    }
+    let t = &p.rules.tables;
+    match piece.role() {
+        Role::Pawn => {
+            t.pawn(c, piece.facing().unwrap_or(Facing::Up)).diagonals.into_iter().flatten().map(|(to, _)| to).collect()
+        }
+        Role::King => t.king_set[c.index()],
+        Role::Knight => t.knight_set[c.index()],
+        Role::Bishop => p.slides(c, 4..8),
+        Role::Rook => p.slides(c, 0..4),
+        Role::Queen => p.slides(c, 0..8),
+    }
 }
 
 /// King safety of `color`: (shelter bonus, attack penalty). Its zone is the king's cell and every
@@ -122,7 +150,10 @@ fn side(p: &Position, color: Color) -> Side {
 /// other.
 fn king_safety(p: &Position, color: Color, enemy_attacks: Bits) -> (i32, i32) {
     let king = p.king(color);
-    let mut zone = p.rules.tables.king_set[king.index()];
+    let mut zone = match p.rules.movement {
+        Movement::Chess3 => p.chess3_reach(king, Piece::new(color, Role::King)),
+        _ => p.rules.tables.king_set[king.index()],
+    };
     zone.insert(king);
     let attacked = zone.intersection(enemy_attacks).len() as usize;
     let penalty = ZONE_ATTACKED[attacked.min(ZONE_ATTACKED.len() - 1)];

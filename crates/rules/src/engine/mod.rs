@@ -51,7 +51,7 @@ pub use limits::Limits;
 pub use progress::promotion_distance;
 pub use result::SearchResult;
 pub use score::Score;
-pub use selfplay::{Tally, game_seed, play_game};
+pub use selfplay::{ENGINES_AGREE_AFTER, Tally, engines_agree_draw, game_seed, play_game};
 pub use zobrist::hash;
 
 use crate::game::Game;

@@ -41,13 +41,29 @@ pub fn game_seed(seed: u64, index: u32) -> u64 {
     mix(seed ^ mix(u64::from(index).wrapping_add(1)))
 }
 
+/// Halfmoves without a pawn move or capture after which two engines agree a draw on boards whose
+/// rules have no move-count draw (Strato, Chess³: only mate, stalemate and agreement end a game).
+pub const ENGINES_AGREE_AFTER: u32 = 150;
+
+/// Whether two engines playing each other should now agree a draw: the rules would never end a
+/// game that makes no progress.
+pub fn engines_agree_draw(game: &Game) -> bool {
+    let p = game.position();
+    p.rules().endings.halfmove_draw == u32::MAX && p.halfmove() >= ENGINES_AGREE_AFTER
+}
+
 /// Plays a game from the variant's initial position, White at `white`'s level and Black at
-/// `black`'s, each with its own engine seeded from `seed`, until the rules end it.
+/// `black`'s, each with its own engine seeded from `seed`, until the rules end it (or, where the
+/// rules have no move-count draw, the engines agree one: [`engines_agree_draw`]).
 pub fn play_game(variant: Variant, white: Level, black: Level, movetime: Duration, seed: u64) -> Game {
     let mut game = Game::new(variant);
     let mut engines = [Engine::new(mix(seed)), Engine::new(mix(!seed))];
     let stop = AtomicBool::new(false);
     while game.outcome().is_none() {
+        if engines_agree_draw(&game) {
+            game.agree_draw().expect("the game is not over");
+            break;
+        }
         let color = game.position().side_to_move();
         let level = if color == Color::White { white } else { black };
         let Some(found) = engines[color.index()].search(&game, &level.limits(movetime), &stop, |_| {}) else {

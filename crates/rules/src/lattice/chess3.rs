@@ -4,6 +4,7 @@
 
 use super::{BISHOP_LINES, Delta, LINES, Lattice, QUEEN_LINES, ROOK_LINES};
 use crate::action::{Action, ActionKind};
+use crate::bits::Bits;
 use crate::complex::Cell;
 use crate::piece::{Color, Role};
 use crate::position::Position;
@@ -86,6 +87,28 @@ impl Position {
                 out.push(pawn(to));
             } else if d.2 == 0 && empty(to) && self.ep.is_some_and(|t| t.owner != me && t.middle == to) {
                 out.push(Action { from, to, kind: ActionKind::EnPassant { facing, promotion: None } });
+            }
+        }
+    }
+
+    /// The cells a Chess³ piece on `c` attacks with the current blockers (for the evaluation).
+    pub(crate) fn chess3_reach(&self, c: Cell, piece: crate::piece::Piece) -> Bits {
+        let lattice = self.lattice();
+        match piece.role() {
+            Role::Pawn => pawn_captures(piece.color()).into_iter().filter_map(|d| lattice.step(c, d)).collect(),
+            Role::Knight => lattice.knight(c).iter().copied().collect(),
+            Role::King => lattice.king(c).iter().copied().collect(),
+            role => {
+                let mut reach = Bits::EMPTY;
+                for d in lines(role) {
+                    for &to in lattice.ray(c, d) {
+                        reach.insert(to);
+                        if self.piece_at(to).is_some() {
+                            break;
+                        }
+                    }
+                }
+                reach
             }
         }
     }
