@@ -53,7 +53,7 @@ impl Position {
             return self.chess3_attackers(cell, by, ignore);
         }
         let t = &self.rules.tables;
-        let is = |c: Cell, role: Role| self.piece_at(c) == Some(Piece::new(by, role));
+        let is = |c: Cell, role: Role| Piece::unmarked(self.squares[c.index()]) == Piece::new(by, role).code();
         let mut out: Vec<Cell> = t.knight.get(cell.index()).iter().copied().filter(|&c| is(c, Role::Knight)).collect();
         out.extend(t.king.get(cell.index()).iter().copied().filter(|&c| is(c, Role::King)));
         for &(c, facing) in t.pawn_attackers.get(cell.index()) {
@@ -76,7 +76,7 @@ impl Position {
     #[inline]
     fn leaper_attacks(&self, cell: Cell, by: Color) -> bool {
         let t = &self.rules.tables;
-        let is = |c: Cell, piece: Piece| self.squares[c.index()] == piece.code();
+        let is = |c: Cell, piece: Piece| Piece::unmarked(self.squares[c.index()]) == piece.code();
         let knight = Piece::new(by, Role::Knight);
         let king = Piece::new(by, Role::King);
         t.knight.get(cell.index()).iter().any(|&c| is(c, knight))
@@ -117,7 +117,7 @@ impl Position {
             in_check = true;
             evasion = evasion.intersection(line);
         };
-        let is = |c: Cell, piece: Piece| self.squares[c.index()] == piece.code();
+        let is = |c: Cell, piece: Piece| Piece::unmarked(self.squares[c.index()]) == piece.code();
         for &c in t.knight.get(king.index()) {
             if is(c, Piece::new(them, Role::Knight)) {
                 checked_by(Bits::single(c));

@@ -212,6 +212,13 @@ impl Piece {
         self.0
     }
 
+    /// A square's byte without the never-moved mark, to compare with a fresh piece's [`Piece::code`]
+    /// (an unmoved knight attacks like any knight).
+    #[inline]
+    pub(crate) const fn unmarked(code: u8) -> u8 {
+        code & !UNUSED
+    }
+
     pub(crate) const fn from_code(code: u8) -> Option<Piece> {
         if code == 0 { None } else { Some(Piece(code)) }
     }

@@ -77,6 +77,13 @@ fn sliders_stop_at_the_first_piece_and_capture_across_levels() {
 }
 
 #[test]
+fn unmoved_pieces_attack_like_any_other() {
+    // The unmoved knight on 3g8 guards 2g6 (one level, two ranks) and 3f6.
+    let p = fixture(V, "K2g5 n*3g8 k3a8");
+    assert!(!can(&p, "2g5", "2g6") && !can(&p, "2g5", "3f6") && can(&p, "2g5", "2f6"));
+}
+
+#[test]
 fn pawns_move_forward_or_vertically_never_both() {
     assert_eq!(dests(&fixture(V, "P2e4"), "2e4"), names("1e4 2e5 3e4"));
     assert_eq!(dests(&fixture(V, "P*1e2"), "1e2"), names("1e3 1e4 2e2 3e2"));

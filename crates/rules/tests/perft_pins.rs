@@ -11,13 +11,16 @@ use std::path::{Path, PathBuf};
 use surface_chess_rules::{Game, Position, Record, Variant, divide, perft};
 
 /// perft from the initial position, depth 1 upwards.
-const INITIAL: [(Variant, &[u64]); 5] = [
+const INITIAL: [(Variant, &[u64]); 7] = [
     (Variant::Mobius, &[25, 630, 18_710, 550_743, 18_852_235]),
     (Variant::Klein, &[42, 1677, 88_228, 4_558_516]),
     (Variant::Genus2, &[27, 668, 24_416, 868_372]),
     (Variant::Endless, &[24, 578, 15_782, 428_679, 13_004_307]),
     // The published counts of ordinary chess.
     (Variant::Chess, &[20, 400, 8902, 197_281]),
+    // The three-level boards: 52 and 76 first moves counted by hand in DESIGN.md.
+    (Variant::Strato, &[52, 2700, 157_655, 9_167_462]),
+    (Variant::Chess3, &[76, 5768, 477_120, 39_299_076]),
 ];
 
 /// How deep the reference re-checks on every run.
@@ -39,6 +42,7 @@ fn the_published_first_counts_agree() {
     // moves instead of 20: the usual 20, plus four captures across the seam".
     assert_eq!(INITIAL[4].1[..2], [20, 400]);
     assert_eq!(INITIAL[3].1[0], 24);
+    assert_eq!((INITIAL[5].1[0], INITIAL[6].1[0]), (52, 76));
     let endless = Position::new(Variant::Endless);
     let captures: Vec<String> =
         endless.legal_actions().into_iter().filter(|&a| endless.is_capture(a)).map(|a| endless.notation(a)).collect();

@@ -1,6 +1,7 @@
 //! The library's legal actions equal the reference generator's (`reference/`, written again
 //! from the rules text) on positions no fixture reaches: random games of every board (en passant,
-//! promotions, castling, seams) and crowded setups (pins and checks everywhere).
+//! promotions, castling, seams), crowded setups (pins and checks everywhere) and sparse setups of
+//! the three-level boards (castling and its joint transfer).
 
 mod crowded;
 mod reference;
@@ -40,6 +41,20 @@ proptest! {
         choices in prop::collection::vec(any::<usize>(), 0..120),
     ) {
         let p = random_game(variant, &choices);
+        if let Err(e) = reference::compare_tree(&p, 2) {
+            prop_assert!(false, "{}", e);
+        }
+    }
+
+    /// Sparse three-level setups, kings and rooks often unmoved at home: castling, Strato's joint
+    /// transfer and the first-move rule with a few blockers and attackers.
+    #[test]
+    fn sparse_level_setups(
+        variant in prop::sample::select(vec![Variant::Strato, Variant::Chess3]),
+        seed in any::<u64>(),
+        percent in 3usize..20,
+    ) {
+        let p = crowded::crowded(variant, seed, percent);
         if let Err(e) = reference::compare_tree(&p, 2) {
             prop_assert!(false, "{}", e);
         }

@@ -155,6 +155,14 @@ fn attacks_stay_on_their_level() {
 }
 
 #[test]
+fn first_move_flags_are_ignored_for_threats() {
+    // The unmoved knight on 3g8 still guards 3f6 and 3h6 (the reference generator found this).
+    let p = fixture(V, "K3g5 n*3g8 k3a8");
+    assert!(!can(&p, "3g5", "3f6") && !can(&p, "3g5", "3h6") && can(&p, "3g5", "3g6"));
+    assert!(fixture_to_move(V, "K1a1 k*3e8 N3d6", Color::Black).is_check());
+}
+
+#[test]
 fn castling_then_an_optional_joint_transfer() {
     let p = fixture(V, "K*1e1 R*1h1 R*1a1");
     assert!(can(&p, "1e1", "1g1") && can(&p, "1e1", "2g1") && can(&p, "1e1", "1c1") && can(&p, "1e1", "2c1"));

@@ -8,6 +8,8 @@
 //! king safety by generating the opponent's attacks forwards on its own board. It is slow and
 //! plain on purpose: it checks the library, which is fast and clever.
 
+mod levels;
+
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 use surface_chess_rules::{
@@ -277,6 +279,9 @@ pub fn legal_actions(p: &Position) -> BTreeSet<String> {
 /// The legal actions as values.
 pub fn legal(p: &Position) -> Vec<Action> {
     let complex = &p.rules().complex;
+    if complex.charts()[0].is_level() {
+        return levels::legal(p);
+    }
     let board: Board = complex.cells().map(|c| p.piece_at(c)).collect();
     let me = p.side_to_move();
     let mut pseudo = Vec::new();
@@ -344,6 +349,13 @@ pub fn compare_tree(p: &Position, depth: u32) -> Result<u64, String> {
     for a in p.legal_actions() {
         let mut next = p.clone();
         next.play_unchecked(a);
+        if p.complex().charts()[0].is_level() {
+            let placed: Vec<_> =
+                p.complex().cells().map(|c| next.piece_at(c).map(|q| (q.letter(), q.unused()))).collect();
+            if placed != levels::placement_after(p, a) {
+                return Err(format!("{}: the library places {a:?} differently", p.to_text()));
+            }
+        }
         total += compare_tree(&next, depth - 1)?;
     }
     Ok(total)
