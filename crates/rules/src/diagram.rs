@@ -12,8 +12,10 @@ impl Position {
         let complex = self.complex();
         let mut out = String::new();
         for (ci, chart) in complex.charts().iter().enumerate() {
-            if let Some(label) = chart.label {
-                out.push_str(&format!("chart {label}\n"));
+            match chart.label {
+                Some(label) if chart.is_level() => out.push_str(&format!("level {label}\n")),
+                Some(label) => out.push_str(&format!("chart {label}\n")),
+                None => {}
             }
             for rank in (0..chart.height).rev() {
                 out.push_str(&format!("{:>3} ", rank + 1));
