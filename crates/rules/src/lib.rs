@@ -26,6 +26,7 @@ mod position;
 mod quote;
 mod record;
 mod route;
+mod san;
 mod setup;
 mod tables;
 mod text;

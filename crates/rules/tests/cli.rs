@@ -1,6 +1,6 @@
-//! The `surfchess` command line: perft, divide, validate, show, bestmove and selfplay, its errors
-//! (escaped and cut), finished games, arguments that are not UTF-8, and output that cannot be
-//! written (a closed pipe, a full disk).
+//! The `surfchess` command line: perft, divide (long and gg³ algebraic notation), validate, show,
+//! bestmove and selfplay, its errors (escaped and cut), finished games, arguments that are not
+//! UTF-8, and output that cannot be written (a closed pipe, a full disk).
 
 use std::ffi::OsStr;
 use std::io::Read;
@@ -45,6 +45,48 @@ fn divide_lists_each_root_action_then_the_total() {
     let (_, whole, _) = surfchess(&["perft", "mobius", "2"]);
     assert_eq!(whole.trim(), total.to_string());
     assert!(moves.iter().any(|l| l.starts_with("e2–e4 ")));
+}
+
+#[test]
+fn divide_writes_gg3_algebraic_notation_on_the_three_level_boards() {
+    for (variant, count, examples, long_example) in [
+        ("strato", 52, ["e3β 1", "e4β 1", "Nf3β 1", "Nc3γ 1", "Ke1β 1", "Rh1γ 1"], "1e2-2e3 1"),
+        ("chess3", 76, ["e3α 1", "e2β 1", "Nf3α 1", "Nf1γ 1", "Qd3γ 1", "Rh1β 1"], "1e2-1e3 1"),
+    ] {
+        let (code, out, err) = surfchess(&["perft", variant, "1", "--divide", "--notation", "san"]);
+        assert_eq!((code, err.as_str()), (0, ""), "{variant}");
+        let lines: Vec<&str> = out.lines().collect();
+        let (last, moves) = lines.split_last().expect("output");
+        assert_eq!(*last, format!("nodes {count}"), "{variant}");
+        assert_eq!(moves.len(), count, "{variant}");
+        let names: std::collections::HashSet<&str> = moves.iter().map(|l| l.rsplit_once(' ').unwrap().0).collect();
+        assert_eq!(names.len(), count, "{variant}: every move named once");
+        for example in examples {
+            assert!(moves.contains(&example), "{variant}: {example} in {out}");
+        }
+        // Long notation stays the default.
+        let (_, long, _) = surfchess(&["perft", variant, "1", "--divide", "--notation", "long"]);
+        assert_eq!(long, surfchess(&["perft", variant, "1", "--divide"]).1);
+        assert!(long.lines().any(|l| l == long_example), "{variant}: {long}");
+    }
+    // Depth 2: per root move in algebraic notation, adding up to perft.
+    let (_, out, _) = surfchess(&["perft", "strato", "2", "--divide", "--notation", "san"]);
+    let lines: Vec<&str> = out.lines().collect();
+    let (last, moves) = lines.split_last().expect("output");
+    let total: u64 = moves.iter().map(|l| l.rsplit_once(' ').unwrap().1.parse::<u64>().unwrap()).sum();
+    assert_eq!(*last, format!("nodes {total}"));
+    assert_eq!(surfchess(&["perft", "strato", "2"]).1.trim(), total.to_string());
+    // A castling fixture: Strato's joint transfer is O-Oβ.
+    let castling = "8/8/8/8/8/8/8/4K*2R*|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w K - 0 0";
+    let (_, out, _) = surfchess(&["perft", "strato", "1", "--divide", "--notation", "san", "--fen", castling]);
+    assert!(out.lines().any(|l| l == "O-Oβ 1") && out.lines().any(|l| l == "O-Oα 1"), "{out}");
+}
+
+#[test]
+fn algebraic_notation_is_refused_on_the_other_boards() {
+    refused(&["perft", "chess", "1", "--divide", "--notation", "san"], "only strato and chess3");
+    refused(&["perft", "mobius", "2", "--notation", "san"], "--notation san");
+    refused(&["perft", "strato", "1", "--notation", "short"], "invalid value 'short' for '--notation <NOTATION>'");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `surfchess`: the rules from the command line, without Bevy.
 //!
 //! ```text
-//! surfchess perft <variant> <depth> [--fen <position>] [--divide]
+//! surfchess perft <variant> <depth> [--fen <position>] [--divide] [--notation long|san]
 //! surfchess validate <record.json>
 //! surfchess show <variant> [--fen <position>]
 //! surfchess bestmove <variant> [--fen <position>] [--moves <actions>] [--movetime MS | --depth D]
@@ -11,6 +11,11 @@
 //! surfchess lesson check <file.json | directory>
 //! surfchess lesson list <file.json | directory>
 //! ```
+//!
+//! `perft --divide` names each root action in long coordinate notation (`--notation long`, the
+//! default: `e2–e4`, on the three-level boards technical coordinates `1e2-2e3`) or, with
+//! `--notation san`, in gg³ algebraic notation (`e3β`, `Nf3α`, `O-Oβ`), which only the three-level
+//! boards `strato` and `chess3` have: `--notation san` on another board is refused (exit 2).
 //!
 //! Exit codes: 0 done, 2 bad input (with a message on stderr naming what is wrong), 1 the output
 //! could not be written (silently for a closed pipe, as `… | head -1` does).
@@ -23,7 +28,9 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use surface_chess_rules::engine::{DEFAULT_MOVETIME, Engine, Level, Tally, game_seed, play_game};
-use surface_chess_rules::{Color, Escaped, Game, Lesson, Position, Quoted, Record, Start, Variant, divide, perft};
+use surface_chess_rules::{
+    Chart, Color, Escaped, Game, Lesson, Position, Quoted, Record, Start, Variant, divide, perft,
+};
 
 const LEVELS: &str = "levels: 0 random, 1 beginner, 2 novice, 3 casual, 4 club, 5 strong, 6 strongest (default);
   the strongest level thinks for --movetime (default 1000 ms), weaker ones less";
@@ -51,6 +58,10 @@ enum Command {
         /// One `<move> <count>` line per root action, then `nodes <N>`.
         #[arg(long)]
         divide: bool,
+        /// How --divide writes the moves: `long` coordinates, or `san`, gg³ algebraic notation
+        /// (`e3β`, `Nf3α`; strato and chess3 only).
+        #[arg(long, value_name = "NOTATION", default_value = "long")]
+        notation: Notation,
     },
     /// Replays a game record and reports it, or names what is wrong and where.
     Validate {
@@ -132,6 +143,15 @@ enum Command {
     },
 }
 
+/// The move notation of `perft --divide`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Notation {
+    /// Long coordinate notation (`e2–e4`; `1e2-2e3` on the three-level boards).
+    Long,
+    /// gg³ algebraic notation (`e3β`, `Nf3α`, `O-Oβ`): the three-level boards only.
+    San,
+}
+
 #[derive(Subcommand)]
 enum LessonCommand {
     /// Checks a lesson file, or every `*.json` in a directory (sorted): `ok <id> <file name>` or
@@ -208,13 +228,24 @@ fn escaped(mut e: clap::Error) -> clap::Error {
 
 fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
     match command {
-        Command::Perft { variant, depth, fen, divide: by_action } => {
+        Command::Perft { variant, depth, fen, divide: by_action, notation } => {
             let p = position(variant, fen.as_deref())?;
+            let levels = p.complex().charts().iter().all(Chart::is_level);
+            if notation == Notation::San && !levels {
+                return Err(input(format!(
+                    "--notation san: the {variant} board has no algebraic notation (only strato and chess3 \
+                     have it); use --notation long"
+                )));
+            }
             if by_action {
                 // perft(0) counts the position itself, which has no root action.
                 let mut total = u64::from(depth == 0);
                 for (action, count) in divide(&p, depth) {
-                    writeln!(out, "{} {count}", p.notation(action))?;
+                    let name = match notation {
+                        Notation::Long => p.notation(action),
+                        Notation::San => p.san(action),
+                    };
+                    writeln!(out, "{name} {count}")?;
                     total += count;
                 }
                 writeln!(out, "nodes {total}")?;
