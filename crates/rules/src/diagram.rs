@@ -13,7 +13,10 @@ impl Position {
         let mut out = String::new();
         for (ci, chart) in complex.charts().iter().enumerate() {
             match chart.label {
-                Some(label) if chart.is_level() => out.push_str(&format!("level {label}\n")),
+                Some(label) if chart.is_level() => {
+                    let letter = crate::san::level_letter(ci as u8);
+                    out.push_str(&format!("level {label} ({letter})\n"));
+                }
                 Some(label) => out.push_str(&format!("chart {label}\n")),
                 None => {}
             }

@@ -56,6 +56,7 @@ pub use position::{CastlingRights, EpTrace, IllegalAction, MAX_CELLS, Position};
 pub use quote::{Escaped, QUOTE_LIMIT, Quoted};
 pub use record::{FinalRecord, Record, RecordError, ResultRecord, SetupRecord};
 pub use route::RouteStep;
+pub use san::level_letter;
 pub use setup::Setup;
 pub use tables::{FacingMode, king_targets, knight_targets, ray};
 pub use text::{Field, MAX_COUNTER, ParsePositionError};

@@ -13,6 +13,11 @@ use crate::variants::TextStyle;
 /// The level suffixes, bottom to top.
 const LEVELS: [char; 3] = ['α', 'β', 'γ'];
 
+/// The Greek letter of a level, from 0 (bottom, α) up (`?` above the third).
+pub fn level_letter(level: u8) -> char {
+    LEVELS.get(usize::from(level)).copied().unwrap_or('?')
+}
+
 /// Which parts of the origin a qualifier shows.
 #[derive(Clone, Copy)]
 struct Qualifier {
@@ -44,10 +49,6 @@ const PAWN_CAPTURE_QUALIFIERS: [Qualifier; 4] =
 
 /// The castling sides and their words (the longer first, for parsing).
 const CASTLES: [(CastleSide, &str); 2] = [(CastleSide::West, "O-O-O"), (CastleSide::East, "O-O")];
-
-fn level_letter(chart: u8) -> char {
-    LEVELS.get(usize::from(chart)).copied().unwrap_or('?')
-}
 
 impl Position {
     fn has_levels(&self) -> bool {

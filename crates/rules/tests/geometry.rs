@@ -411,7 +411,8 @@ fn cell_names_parse_only_as_written() {
 
 /// "M10×9 and K9×18 admit the alternating cell coloring parity(file + rank)" (W+H odd, and H even
 /// on K); the flat board too; Endless (8 + 8 even) and genus two (odd wrapping cycles) do not:
-/// there some step keeps the parity, so bishops can change colour.
+/// there some step keeps the parity, so bishops can change colour. The three-level boards are flat
+/// levels, each coloured like the flat board.
 #[test]
 fn parity_is_a_colouring_exactly_on_m_k_and_the_flat_board() {
     use surface_chess_rules::{Dir, Variant};
@@ -424,7 +425,8 @@ fn parity_is_a_colouring_exactly_on_m_k_and_the_flat_board() {
         let alternates = complex
             .cells()
             .all(|c| Dir::ALL.iter().all(|&d| complex.gluing(c, d).is_none_or(|g| parity(g.to) != parity(c))));
-        let expected = matches!(v, Variant::Mobius | Variant::Klein | Variant::Chess);
+        let expected =
+            matches!(v, Variant::Mobius | Variant::Klein | Variant::Chess | Variant::Strato | Variant::Chess3);
         assert_eq!(alternates, expected, "{v}");
     }
 }
