@@ -11,6 +11,7 @@ use crate::position::Position;
 use crate::route::RouteStep;
 use crate::trail::{Trail, TrailEnd, TrailKind, trails};
 use crate::variant::{CastleSide, CastleSpec};
+use crate::variants::Movement;
 
 /// What a piece on `from` can do about `to`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,6 +85,13 @@ pub enum Reason {
     NoCapture,
     /// The pawn's double step was used (it has moved before).
     DoubleStepUsed,
+    /// Strato: a piece that has never moved must change level (castling, and in check a
+    /// same-level capture of a checker or, for a piece other than the king, a block, excepted).
+    MustChangeLevel,
+    /// Strato: a move that changes level never captures; the enemy piece on this cell is in the way.
+    NoCaptureOnTransfer(Cell),
+    /// Strato: only a king's first move may add a step in the plane to its change of level.
+    FirstMoveOnly,
 }
 
 /// The castling test that failed, in the order the rules apply them.
@@ -105,7 +113,7 @@ pub enum CastlingTest {
 
 impl Reason {
     /// Every reason's word ([`Reason::word`]), in the order of the variants.
-    pub const WORDS: [&'static str; 12] = [
+    pub const WORDS: [&'static str; 15] = [
         "empty-square",
         "not-your-turn",
         "not-a-move",
@@ -118,6 +126,9 @@ impl Reason {
         "pawn-facing",
         "no-capture",
         "double-step-used",
+        "must-change-level",
+        "no-capture-on-transfer",
+        "first-move-only",
     ];
 
     /// The reason's fixed first word, as `surfchess explain` prints it.
@@ -135,14 +146,20 @@ impl Reason {
             Reason::PawnFacing => "pawn-facing",
             Reason::NoCapture => "no-capture",
             Reason::DoubleStepUsed => "double-step-used",
+            Reason::MustChangeLevel => "must-change-level",
+            Reason::NoCaptureOnTransfer(_) => "no-capture-on-transfer",
+            Reason::FirstMoveOnly => "first-move-only",
         }
     }
 
     /// The cells to mark as the culprit: the blocker, the attacker, the cells around the vertex,
-    /// the cell at the edge.
+    /// the cell at the edge, the piece a transfer may not capture.
     pub fn culprits(&self) -> Vec<Cell> {
         match self {
-            Reason::Blocked(c) | Reason::OwnPiece(c) | Reason::LeavesKingInCheck(c) => vec![*c],
+            Reason::Blocked(c)
+            | Reason::OwnPiece(c)
+            | Reason::LeavesKingInCheck(c)
+            | Reason::NoCaptureOnTransfer(c) => vec![*c],
             Reason::ForbiddenDiagonal { vertex, .. } => vertex.clone(),
             Reason::Edge { at, .. } => vec![*at],
             Reason::Castling(test) => match *test {
@@ -164,18 +181,21 @@ impl Reason {
             Reason::NoCapture | Reason::DoubleStepUsed => 4,
             Reason::Blocked(_) => 5,
             Reason::OwnPiece(_) => 6,
-            Reason::Castling(_) => 7,
-            Reason::LeavesKingInCheck(_) => 8,
+            Reason::FirstMoveOnly => 7,
+            Reason::NoCaptureOnTransfer(_) => 8,
+            Reason::MustChangeLevel => 9,
+            Reason::Castling(_) => 10,
+            Reason::LeavesKingInCheck(_) => 11,
         }
     }
 }
 
 /// Collects candidate reasons and keeps the most specific.
 #[derive(Default)]
-struct Best(Option<Reason>);
+pub(crate) struct Best(pub(crate) Option<Reason>);
 
 impl Best {
-    fn offer(&mut self, r: Reason) {
+    pub(crate) fn offer(&mut self, r: Reason) {
         if self.0.as_ref().is_none_or(|b| r.rank() > b.rank()) {
             self.0 = Some(r);
         }
@@ -206,6 +226,9 @@ impl Position {
         let mut best = Best::default();
         if to == from {
             return Reason::NotAMove;
+        }
+        if self.rules.movement != Movement::Surface {
+            return self.level_why_not(from, to, piece);
         }
         if piece.role() == Role::King {
             for side in CastleSide::ALL {
@@ -315,30 +338,33 @@ impl Position {
     }
 
     /// The first castling test that fails for the side to move on `side`.
-    fn castling_test(&self, side: CastleSide, spec: &CastleSpec) -> CastlingTest {
+    pub(crate) fn castling_test(&self, side: CastleSide, spec: &CastleSpec) -> CastlingTest {
+        self.castling_failure(side, spec).unwrap_or(CastlingTest::NoRight)
+    }
+
+    /// The first castling test that fails for the side to move on `side`; `None` when ordinary
+    /// castling is legal.
+    pub(crate) fn castling_failure(&self, side: CastleSide, spec: &CastleSpec) -> Option<CastlingTest> {
         let me = self.side_to_move();
         if !self.castling().has(me, side) || self.king(me) != spec.king_from {
-            return CastlingTest::NoRight;
+            return Some(CastlingTest::NoRight);
         }
         if let Some(&c) = spec.between.iter().find(|&&c| self.piece_at(c).is_some()) {
-            return CastlingTest::Occupied(c);
+            return Some(CastlingTest::Occupied(c));
         }
         let attacker = |cell: Cell| self.attackers(cell, !me, Some(spec.king_from)).first().copied();
         if let Some(a) = attacker(spec.king_from) {
-            return CastlingTest::InCheck(a);
+            return Some(CastlingTest::InCheck(a));
         }
         if let Some(a) = attacker(spec.king_transit) {
-            return CastlingTest::Transit(spec.king_transit, a);
+            return Some(CastlingTest::Transit(spec.king_transit, a));
         }
         if let Some(a) = attacker(spec.king_to) {
-            return CastlingTest::Landing(spec.king_to, a);
+            return Some(CastlingTest::Landing(spec.king_to, a));
         }
         let mut next = self.clone();
         next.play_unchecked(Action { from: spec.king_from, to: spec.king_to, kind: ActionKind::Castle(side) });
-        match next.attackers(next.king(me), !me, None).first() {
-            Some(&a) => CastlingTest::Final(a),
-            None => CastlingTest::NoRight,
-        }
+        next.attackers(next.king(me), !me, None).first().map(|&a| CastlingTest::Final(a))
     }
 }
 
@@ -420,7 +446,10 @@ impl Explanation {
                 .collect(),
             Verdict::Illegal(reason) => {
                 let details = match reason {
-                    Reason::Blocked(c) | Reason::OwnPiece(c) | Reason::LeavesKingInCheck(c) => complex.name(*c),
+                    Reason::Blocked(c)
+                    | Reason::OwnPiece(c)
+                    | Reason::LeavesKingInCheck(c)
+                    | Reason::NoCaptureOnTransfer(c) => complex.name(*c),
                     Reason::ForbiddenDiagonal { vertex, .. } => names(&mut vertex.iter().copied()),
                     Reason::Edge { at, heading } => format!("{} {}", complex.name(*at), compass(*heading)),
                     Reason::Castling(test) => match *test {
@@ -496,8 +525,27 @@ impl Explanation {
                 let (now, other) = if facing == Facing::Up { ("up", "down") } else { ("down", "up") };
                 format!("This pawn faces {now}; it could reach {to} only facing {other}.")
             }
+            Reason::NoCapture if p.rules().movement != Movement::Surface => {
+                format!("A pawn goes that way only to capture, and {to} is empty.")
+            }
             Reason::NoCapture => format!("A pawn moves diagonally only to capture, and {to} is empty."),
             Reason::DoubleStepUsed => "This pawn has moved before: its double step is used.".into(),
+            Reason::MustChangeLevel => {
+                let exception = if p.piece_at(self.from).is_some_and(|q| q.role() == Role::King) {
+                    "castling, or in check a capture of the checker on its level"
+                } else {
+                    "in check, a capture of the checker or a block on its level"
+                };
+                format!(
+                    "The {mover} on {from} has not moved yet: its first move must change level (except {exception})."
+                )
+            }
+            Reason::NoCaptureOnTransfer(c) => {
+                format!("A move that changes level never captures, and {} holds the {}.", name(*c), what(*c))
+            }
+            Reason::FirstMoveOnly => {
+                "This king has moved before: only a king's first move may add a step on the new level.".into()
+            }
         }
     }
 }
@@ -531,6 +579,9 @@ mod tests {
             Reason::PawnFacing,
             Reason::NoCapture,
             Reason::DoubleStepUsed,
+            Reason::MustChangeLevel,
+            Reason::NoCaptureOnTransfer(c),
+            Reason::FirstMoveOnly,
         ];
         assert_eq!(reasons.map(|r| r.word()), Reason::WORDS);
     }

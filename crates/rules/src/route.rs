@@ -54,8 +54,12 @@ impl Complex {
 impl Position {
     /// The route of a legal action: every cell the moving piece passes, ending on its
     /// destination (the king's, for castling). Among several routes to one final state the
-    /// shortest is shown. `None` if the action is not geometrically possible here.
+    /// shortest is shown; on the three-level boards the lattice's way, which crosses no seam.
+    /// `None` if the action is not geometrically possible here.
     pub fn route(&self, a: Action) -> Option<Vec<RouteStep>> {
+        if self.rules().movement != crate::variants::Movement::Surface {
+            return self.level_route(a);
+        }
         let complex = self.complex();
         let piece = self.piece_at(a.from)?;
         let ends_right = |r: &Vec<RouteStep>| r.last().map(|s| s.cell) == Some(a.to);

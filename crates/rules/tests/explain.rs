@@ -1,9 +1,11 @@
 //! Explanations: every reason on every board where it can occur, the two cone points of genus
-//! two, checks through a seam on M, K and G, and the reasons' invariants along played games.
+//! two, checks through a seam on M, K and G, and the reasons' invariants along played games (on
+//! the three-level boards against the movement tables of `gg3-movement-tables.md`, written out
+//! here afresh; their reasons on real positions are in `explain_levels.rs`).
 
 use surface_chess_rules::{
-    Color, Facing, Link, Mesh, Piece, Position, Reason, Role, Setup, Variant, Vector, Verdict, king_targets,
-    knight_targets, ray,
+    Action, ActionKind, Cell, Color, Facing, Link, Mesh, Movement, Piece, Position, Reason, Role, Setup, Variant,
+    Vector, Verdict, king_targets, knight_targets, ray,
 };
 
 /// A position from a list like `"Kf1 ke9 Rb1 P+e2 p-*a9"`: the letter (upper case White), for pawns
@@ -284,8 +286,14 @@ fn boards_without_edges_never_say_edge_and_only_genus_two_has_forbidden_diagonal
             .complex()
             .cells()
             .any(|c| surface_chess_rules::Dir::ALL.iter().any(|&d| p.complex().gluing(c, d).is_none()));
-        assert_eq!(seen.contains("edge"), has_boundary, "{v}: {seen:?}");
+        // The three levels' edges are the board's end, not a seam a newcomer might imagine.
+        let surface = v.rules().movement == Movement::Surface;
+        assert_eq!(seen.contains("edge"), has_boundary && surface, "{v}: {seen:?}");
         assert!(!seen.contains("forbidden-diagonal") || v == Variant::Genus2, "{v}");
+        assert!(surface || !seen.contains("pawn-facing"), "{v}: {seen:?}");
+        for word in ["must-change-level", "no-capture-on-transfer", "first-move-only"] {
+            assert!(!seen.contains(word) || v.rules().movement == Movement::Strato, "{v}: {word}");
+        }
         assert!(
             !seen.contains("castling")
                 || v.rules().castle(Color::White, surface_chess_rules::CastleSide::East).is_some(),
@@ -316,6 +324,11 @@ fn reasons_agree_with_the_position_and_the_tables() {
                             assert!(has_action, "{here}");
                             for m in moves {
                                 assert_eq!(m.route.last().map(|s| s.cell), Some(to), "{here}");
+                                if v.rules().movement != Movement::Surface {
+                                    // Nothing jumps over a piece between levels: the cells passed are empty.
+                                    let passed = &m.route[..m.route.len() - 1];
+                                    assert!(passed.iter().all(|s| p.piece_at(s.cell).is_none() && !s.seam), "{here}");
+                                }
                             }
                         }
                         Verdict::Illegal(reason) => {
@@ -339,6 +352,9 @@ fn check_reason(
     reason: &Reason,
     here: &str,
 ) {
+    if p.rules().movement != Movement::Surface {
+        return check_level_reason(p, piece, from, to, reason, here);
+    }
     let complex = p.complex();
     let reach: Vec<surface_chess_rules::Cell> = match piece.role() {
         Role::King => king_targets(complex, from),
@@ -371,6 +387,223 @@ fn check_reason(
         }
         Reason::Castling(_) => assert_eq!(piece.role(), Role::King, "{here}"),
         _ => panic!("{here}: {reason:?} is a pawn's reason"),
+    }
+}
+
+/// One way a piece reaches a cell of a three-level board on an empty board, as moved or unmoved.
+#[derive(Clone, Debug)]
+struct LevelWay {
+    to: Cell,
+    /// The cells passed before `to`, each of which must be empty.
+    path: Vec<Cell>,
+    /// A pawn's quiet move (its target must be empty).
+    quiet: bool,
+    /// A pawn's capture (its target must hold an enemy piece, or be the en-passant cell).
+    capture: bool,
+    /// Strato: the way changes level.
+    transfer: bool,
+    /// Only for a piece that never moved.
+    first_only: bool,
+}
+
+/// Every way of `piece` from `from` on an empty three-level board, enumerated from the tables:
+/// Strato's same-level chess and transfers (vertical cells first), Chess³'s displacements.
+fn level_ways(p: &Position, piece: Piece, from: Cell) -> Vec<LevelWay> {
+    let complex = p.complex();
+    let at = |c: Cell| {
+        let co = complex.coord(c);
+        (co.file as i8, co.rank as i8, co.chart as i8)
+    };
+    let cell = |(f, r, l): (i8, i8, i8)| {
+        let inside = (0..8).contains(&f) && (0..8).contains(&r) && (0..3).contains(&l);
+        inside.then(|| complex.parse_cell(&format!("{}{}{}", l + 1, (b'a' + f as u8) as char, r + 1)).unwrap())
+    };
+    let (f0, r0, l0) = at(from);
+    let go = |(df, dr, dl): (i8, i8, i8)| cell((f0 + df, r0 + dr, l0 + dl));
+    let fw = piece.color().home_facing().sign();
+    let mut out = Vec::new();
+    let mut way = |to: Option<Cell>, path: Vec<Option<Cell>>, (quiet, capture, transfer, first_only)| {
+        if let (Some(to), Some(path)) = (to, path.into_iter().collect::<Option<Vec<Cell>>>()) {
+            out.push(LevelWay { to, path, quiet, capture, transfer, first_only });
+        }
+    };
+    const MOVE: (bool, bool, bool, bool) = (false, false, false, false);
+    let units: Vec<(i8, i8, i8)> = (-1..=1)
+        .flat_map(|a| (-1..=1).flat_map(move |b| (-1..=1).map(move |c| (a, b, c))))
+        .filter(|&d| d != (0, 0, 0))
+        .collect();
+    let lines = |role: Role, strato: bool| {
+        units.iter().copied().filter(move |&(a, b, c)| {
+            let axes = [a, b, c].iter().filter(|&&x| x != 0).count();
+            let rook = axes == 1 && (!strato || c == 0);
+            let bishop = a != 0 && b != 0 && (!strato || c == 0 || axes == 3);
+            let strato_rook = strato && axes == 1 && c != 0;
+            match role {
+                Role::Rook => rook || strato_rook,
+                Role::Bishop => bishop,
+                _ => rook || strato_rook || bishop || (!strato && axes == 2),
+            }
+        })
+    };
+    let strato = p.rules().movement == Movement::Strato;
+    let jumps: Vec<(i8, i8)> =
+        [(1, 2), (2, 1)].into_iter().flat_map(|(a, b)| [(a, b), (-a, b), (a, -b), (-a, -b)]).collect();
+    match piece.role() {
+        Role::Rook | Role::Bishop | Role::Queen => {
+            for (a, b, c) in lines(piece.role(), strato) {
+                // Strato's transfers run one or two levels (all there are); in the plane, rays.
+                for k in 1..8 {
+                    let path = (1..k).map(|j| go((a * j, b * j, c * j))).collect();
+                    let transfer = strato && c != 0;
+                    way(go((a * k, b * k, c * k)), path, (false, false, transfer, false));
+                }
+            }
+        }
+        Role::Knight if strato => {
+            for (x, y) in &jumps {
+                way(go((*x, *y, 0)), vec![], MOVE);
+                for dl in [1, 2, -1, -2] {
+                    let vertical = (1..=i8::abs(dl)).map(|k| go((0, 0, k * dl.signum()))).collect();
+                    way(go((*x, *y, dl)), vertical, (false, false, true, false));
+                }
+            }
+        }
+        Role::Knight => {
+            for (x, y) in &jumps {
+                for d in [(*x, *y, 0), (*x, 0, *y), (0, *x, *y)] {
+                    way(go(d), vec![], MOVE);
+                }
+            }
+        }
+        Role::King => {
+            for &(a, b, c) in &units {
+                if c == 0 || !strato {
+                    way(go((a, b, c)), vec![], MOVE);
+                } else if (a, b) == (0, 0) {
+                    way(go((0, 0, c)), vec![], (false, false, true, false));
+                    for &(x, y, _) in units.iter().filter(|u| u.2 == 0) {
+                        way(go((x, y, c)), vec![go((0, 0, c))], (false, false, true, true));
+                    }
+                }
+            }
+        }
+        Role::Pawn if strato => {
+            way(go((0, fw, 0)), vec![], (true, false, false, false));
+            way(go((0, 2 * fw, 0)), vec![go((0, fw, 0))], (true, false, false, true));
+            for x in [-1, 1] {
+                way(go((x, fw, 0)), vec![], (false, true, false, false));
+            }
+            for dl in [-1, 1] {
+                way(go((0, fw, dl)), vec![go((0, 0, dl))], (true, false, true, false));
+                way(go((0, 2 * fw, dl)), vec![go((0, 0, dl)), go((0, fw, dl))], (true, false, true, true));
+            }
+        }
+        Role::Pawn => {
+            for d in [(0, fw, 0), (0, 0, 1), (0, 0, -1)] {
+                way(go(d), vec![], (true, false, false, false));
+                way(go((2 * d.0, 2 * d.1, 2 * d.2)), vec![go(d)], (true, false, false, true));
+            }
+            for d in
+                [(-1, fw, 0), (1, fw, 0), (-1, fw, 1), (0, fw, 1), (1, fw, 1), (-1, fw, -1), (0, fw, -1), (1, fw, -1)]
+            {
+                way(go(d), vec![], (false, true, false, false));
+            }
+        }
+    }
+    out
+}
+
+/// A reason on a three-level board against the tables and the position.
+fn check_level_reason(p: &Position, piece: Piece, from: Cell, to: Cell, reason: &Reason, here: &str) {
+    let rules = p.rules();
+    let me = piece.color();
+    let strato = rules.movement == Movement::Strato;
+    let ways: Vec<LevelWay> = level_ways(p, piece, from).into_iter().filter(|w| w.to == to).collect();
+    assert!(ways.len() <= 1, "{here}: one way at most: {ways:?}");
+    let way = ways.first();
+    let complex = p.complex();
+    let level = |c: Cell| complex.coord(c).chart;
+    let castles = piece.role() == Role::King
+        && surface_chess_rules::CastleSide::ALL.into_iter().any(|side| {
+            rules.castle(me, side).is_some_and(|spec| {
+                let shifted = |c: Cell| {
+                    complex.coord(c).file == complex.coord(spec.king_to).file
+                        && complex.coord(c).rank == complex.coord(spec.king_to).rank
+                        && level(c).abs_diff(level(spec.king_to)) == 1
+                };
+                spec.king_from == from && (to == spec.king_to || (strato && shifted(to)))
+            })
+        });
+    let occupant = p.piece_at(to);
+    let checkers = p.attackers(p.king(me), !me, None);
+    match *reason {
+        Reason::NotAMove => {
+            assert!(way.is_none() && !castles, "{here}: the tables reach it: {way:?}");
+            return;
+        }
+        Reason::Castling(_) => {
+            assert!(piece.role() == Role::King && castles, "{here}");
+            return;
+        }
+        _ => {}
+    }
+    let way = way.unwrap_or_else(|| panic!("{here}: no way reaches it"));
+    match *reason {
+        Reason::MustChangeLevel => {
+            assert!(strato && piece.unused() && level(from) == level(to) && !way.transfer, "{here}");
+            // Not the exception: in check, a piece other than the king may capture or block, the
+            // king capture a checker.
+            assert!(checkers.is_empty() || (piece.role() == Role::King && !checkers.contains(&to)), "{here}");
+        }
+        Reason::NoCaptureOnTransfer(c) => {
+            assert!(strato && way.transfer && level(from) != level(to) && c == to, "{here}");
+            assert_eq!(occupant.map(|q| q.color()), Some(!me), "{here}");
+        }
+        Reason::FirstMoveOnly => {
+            assert!(strato && piece.role() == Role::King && way.first_only && !piece.unused(), "{here}");
+        }
+        Reason::DoubleStepUsed => {
+            assert!(piece.role() == Role::Pawn && way.first_only && !piece.unused(), "{here}");
+        }
+        Reason::OwnPiece(c) => {
+            assert!(c == to && !way.quiet, "{here}");
+            assert_eq!(occupant.map(|q| q.color()), Some(me), "{here}");
+        }
+        Reason::Blocked(c) => {
+            let first = way.path.iter().copied().find(|&c| p.piece_at(c).is_some());
+            let king = occupant.is_some_and(|q| q.role() == Role::King);
+            let target = (way.quiet || king).then_some(to).filter(|_| occupant.is_some());
+            assert_eq!(Some(c), first.or(target), "{here}: the first piece in the way");
+        }
+        Reason::NoCapture => {
+            assert!(way.capture && occupant.is_none(), "{here}");
+            let passed = p.ep_trace().is_some_and(|t| t.owner != me && t.middle == to);
+            assert!(!passed || level(from) != level(to), "{here}: en passant");
+        }
+        Reason::LeavesKingInCheck(a) => {
+            // Otherwise possible: the way is clear, the target takes no own piece, and the move
+            // played leaves the king attacked by `a`.
+            assert!(way.path.iter().all(|&c| p.piece_at(c).is_none()), "{here}");
+            assert!(occupant.is_none_or(|q| q.color() != me && !way.quiet && !way.transfer), "{here}");
+            assert!(!way.first_only || piece.unused(), "{here}");
+            let first_move_rule = strato && piece.unused() && !way.transfer;
+            let excepted = !checkers.is_empty() && (piece.role() != Role::King || checkers.contains(&to));
+            assert!(!first_move_rule || excepted, "{here}: the first move must change level");
+            let facing = me.home_facing();
+            let promotion = rules.promotes(me, to, facing).then_some(Role::Queen);
+            let kind = match piece.role() {
+                Role::Pawn if way.capture && occupant.is_none() => ActionKind::EnPassant { facing, promotion },
+                Role::Pawn if way.first_only && !way.transfer && level(from) == level(to) => {
+                    ActionKind::DoubleStep { facing, promotion }
+                }
+                Role::Pawn => ActionKind::Pawn { facing, promotion },
+                _ => ActionKind::Piece,
+            };
+            let mut next = p.clone();
+            next.play_unchecked(Action { from, to, kind });
+            assert!(next.attackers(next.king(me), !me, None).contains(&a), "{here}: {a:?} attacks the king after");
+        }
+        _ => panic!("{here}: {reason:?} does not occur on three levels"),
     }
 }
 

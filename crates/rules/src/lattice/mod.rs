@@ -3,6 +3,7 @@
 //! leave a level, and Chess³'s whole geometry, are computed here.
 
 mod chess3;
+mod explain;
 mod generate;
 mod strato;
 
