@@ -1,6 +1,6 @@
 //! A small stroke font for text drawn as geometry (cell names on the surface, the chart's
 //! coordinates and piece letters): the file letters a–j, the digits, `I`, the piece letters
-//! K Q R B N P and the facing arrows ↑ ↓, as polylines on a grid 4 units wide with the baseline
+//! K Q R B N P, the facing arrows ↑ ↓ and the levels' letters α β γ, as polylines on a grid 4 units wide with the baseline
 //! at 0, capitals and digits 6 units high and descenders to −2. Strokes become thin quads, as
 //! sharp as the mesh they lie on, with no texture or font rasteriser involved.
 
@@ -64,6 +64,25 @@ pub fn strokes(c: char) -> Option<&'static [Stroke]> {
         '↑' => &[&[(2.0, 0.0), (2.0, 6.0)], &[(0.4, 4.4), (2.0, 6.0), (3.6, 4.4)]],
         '↓' => &[&[(2.0, 6.0), (2.0, 0.0)], &[(0.4, 1.6), (2.0, 0.0), (3.6, 1.6)]],
         'I' => &[&[(2.0, 0.0), (2.0, 6.0)], &[(1.0, 0.0), (3.0, 0.0)], &[(1.0, 6.0), (3.0, 6.0)]],
+        'α' => &[&[
+            (4.0, 4.0),
+            (3.0, 1.0),
+            (2.0, 0.0),
+            (1.0, 0.0),
+            (0.0, 1.0),
+            (0.0, 3.0),
+            (1.0, 4.0),
+            (2.0, 4.0),
+            (3.0, 3.0),
+            (4.0, 0.0),
+        ]],
+        'β' => &[
+            &[(0.0, -2.0), (0.0, 5.0), (1.0, 6.0), (3.0, 6.0), (4.0, 5.0), (4.0, 4.0), (3.0, 3.0), (1.5, 3.0)],
+            &[(3.0, 3.0), (4.0, 2.0), (4.0, 1.0), (3.0, 0.0), (1.0, 0.0), (0.0, 1.0)],
+        ],
+        'γ' => {
+            &[&[(0.0, 4.0), (2.0, 0.5), (4.0, 4.0)], &[(2.0, 0.5), (2.6, -1.0), (2.0, -2.0), (1.4, -1.0), (2.0, 0.5)]]
+        }
         '0' => &[OVAL],
         '1' => &[&[(1.0, 5.0), (2.0, 6.0), (2.0, 0.0)], &[(1.0, 0.0), (3.0, 0.0)]],
         '2' => &[&[(0.0, 5.0), (1.0, 6.0), (3.0, 6.0), (4.0, 5.0), (4.0, 4.0), (0.0, 0.0), (4.0, 0.0)]],
@@ -199,7 +218,7 @@ mod tests {
 
     #[test]
     fn glyphs_stay_in_their_box() {
-        for c in "abcdefghijI0123456789KQRBNP↑↓".chars() {
+        for c in "abcdefghijI0123456789KQRBNP↑↓αβγ".chars() {
             let strokes = strokes(c).unwrap_or_else(|| panic!("no glyph for {c}"));
             for stroke in strokes {
                 assert!(stroke.len() >= 2, "{c}: a stroke needs two points");
