@@ -9,7 +9,8 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{AsBindGroup, RenderPipelineDescriptor, SpecializedMeshPipelineError};
 use bevy::shader::ShaderRef;
 
-/// An unlit colour, multiplied by the vertex colour where the mesh has one.
+/// An unlit colour, multiplied by the vertex colour where the mesh has one; blended when the
+/// colour's alpha is below 1 (the stacked levels' translucent boards and faded levels).
 #[derive(Asset, TypePath, AsBindGroup, Clone, Debug)]
 #[bind_group_data(FlatKey)]
 pub struct FlatMaterial {
@@ -30,6 +31,13 @@ impl FlatMaterial {
     pub fn two_sided(color: Color) -> Self {
         Self { color: color.into(), two_sided: true }
     }
+
+    /// The same material with its opacity multiplied by `alpha` (blended below 1).
+    pub fn faded(&self, alpha: f32) -> Self {
+        let mut color = self.color;
+        color.alpha *= alpha;
+        Self { color, ..self.clone() }
+    }
 }
 
 /// What the render pipeline depends on.
@@ -47,6 +55,10 @@ impl From<&FlatMaterial> for FlatKey {
 impl Material for FlatMaterial {
     fn fragment_shader() -> ShaderRef {
         "embedded://surface_chess/flat.wgsl".into()
+    }
+
+    fn alpha_mode(&self) -> AlphaMode {
+        if self.color.alpha < 1.0 { AlphaMode::Blend } else { AlphaMode::Opaque }
     }
 
     fn enable_prepass() -> bool {
