@@ -5,6 +5,7 @@ use crate::current::CurrentGame;
 use crate::explain::Explained;
 use crate::flat::FlatMaterial;
 use crate::follow::CentreOn;
+use crate::levels::OnLevel;
 use crate::play::{CellPicked, PlayState};
 use crate::selection::Selection;
 use crate::surface::{self, Surface};
@@ -12,7 +13,7 @@ use crate::viewing::Viewing;
 use bevy::picking::events::{Click, Out, Over, Pointer, Press};
 use bevy::picking::mesh_picking::ray_cast::RayCastBackfaces;
 use bevy::prelude::*;
-use surface_chess_rules::{Cell, Game, Role, Variant};
+use surface_chess_rules::{Cell, Game, Variant};
 
 /// The embedded surface of the variant being played (rebuilt when the variant changes).
 #[derive(Resource, Clone, Debug)]
@@ -61,8 +62,9 @@ const DOUBLE_CLICK_SECONDS: f32 = 0.35;
 /// Cell colours and highlight materials.
 #[derive(Resource, Clone, Debug)]
 pub struct Palette {
-    /// Base colours: colour classes on M/K/flat boards, chart tints on genus two.
-    pub base: [Handle<FlatMaterial>; 4],
+    /// Base colours: colour classes on M/K/flat boards, chart tints on genus two, then the
+    /// levels' colour classes, one tint per level (see [`base_class`]).
+    pub base: [Handle<FlatMaterial>; 10],
     /// The selected piece's cell.
     pub selected: Handle<FlatMaterial>,
     /// Cells of the last move.
@@ -88,14 +90,24 @@ pub struct Palette {
 }
 
 /// The colour class of a cell: parity on single-chart boards (M, K, Endless, the flat board); on
-/// a board of several charts (genus two) the chart and a within-chart shade that claims nothing.
-/// Even classes are the darker shades; a1 is dark, as on a chessboard.
+/// a board of several charts (genus two) the chart and a within-chart shade that claims nothing;
+/// on stacked levels parity again (each level is a chessboard), tinted by level. Even classes are
+/// the darker shades; a1 is dark, as on a chessboard.
 pub fn base_class(variant: Variant, cell: Cell) -> usize {
     let complex = &variant.rules().complex;
     let at = complex.coord(cell);
     let shade = usize::from(!(at.file + at.rank).is_multiple_of(2));
-    if complex.charts().len() > 1 { 2 * usize::from(at.chart) + shade } else { shade }
+    if let Some(level) = crate::surface::levels::level_of(complex, cell) {
+        LEVEL_CLASSES + 2 * usize::from(level) + shade
+    } else if complex.charts().len() > 1 {
+        2 * usize::from(at.chart) + shade
+    } else {
+        shade
+    }
 }
+
+/// The first of the levels' colour classes (two per level).
+const LEVEL_CLASSES: usize = 4;
 
 /// Builds and highlights the 3D board.
 pub fn plugin(app: &mut App) {
@@ -145,6 +157,13 @@ fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<FlatMateria
         lit(Color::srgb(0.86, 0.87, 0.82)),
         lit(Color::srgb(0.46, 0.60, 0.78)),
         lit(Color::srgb(0.64, 0.76, 0.90)),
+        // The levels, bottom up: wood, sage, slate (dark and light squares).
+        lit(Color::srgb(0.55, 0.42, 0.30)),
+        lit(Color::srgb(0.90, 0.80, 0.64)),
+        lit(Color::srgb(0.36, 0.52, 0.40)),
+        lit(Color::srgb(0.80, 0.89, 0.76)),
+        lit(Color::srgb(0.38, 0.44, 0.64)),
+        lit(Color::srgb(0.80, 0.84, 0.95)),
     ];
     let selected = lit(Color::srgb(0.95, 0.80, 0.25));
     let last = lit(Color::srgb(0.72, 0.80, 0.42));
@@ -196,41 +215,65 @@ fn rebuild_board(
     let surface = Surface::new(variant);
     let complex = &variant.rules().complex;
     for cell in complex.cells() {
-        commands
-            .spawn((
-                Mesh3d(meshes.add(surface::cell_mesh(&surface, cell))),
-                MeshMaterial3d(palette.base[base_class(surface.variant, cell)].clone()),
-                CellPatch(cell),
-                // A one-sided surface is picked from either side.
-                RayCastBackfaces,
-                BoardPart,
-            ))
-            .observe(on_press)
-            .observe(on_click)
-            .observe(on_over)
-            .observe(on_out);
-    }
-    let size = surface.cell_size();
-    for (mesh, material) in [
-        (surface::grid_lines(&surface, size * 0.004), palette.grid.clone()),
-        (surface::seam_lines(&surface, size * 0.008), palette.seam.clone()),
-    ] {
-        // The flat board has no seams; Bevy's mesh allocator rejects empty meshes.
-        if mesh.count_vertices() > 0 {
-            commands.spawn((Mesh3d(meshes.add(mesh)), MeshMaterial3d(material), BoardPart, Pickable::IGNORE));
+        // Each patch stands at its centre (translucent levels are drawn sorted by it).
+        let centre = surface.centre(cell);
+        let mut patch = commands.spawn((
+            Mesh3d(meshes.add(surface::cell_mesh(&surface, cell).translated_by(-centre))),
+            MeshMaterial3d(palette.base[base_class(surface.variant, cell)].clone()),
+            Transform::from_translation(centre),
+            CellPatch(cell),
+            // A one-sided surface is picked from either side.
+            RayCastBackfaces,
+            BoardPart,
+        ));
+        patch.observe(on_press).observe(on_click).observe(on_over).observe(on_out);
+        if let Some(level) = surface.level(cell) {
+            patch.insert(OnLevel(level));
         }
     }
-    for (ink, on_dark) in palette.ink.iter().zip([true, false]) {
-        let cells = complex.cells().filter(|&c| base_class(surface.variant, c).is_multiple_of(2) == on_dark);
-        let mesh = surface::label_mesh(&surface, size * 0.006, cells);
-        commands.spawn((
-            Mesh3d(meshes.add(mesh)),
-            MeshMaterial3d(ink.clone()),
-            Visibility::default(),
-            CellLabels,
+    let size = surface.cell_size();
+    // Grid and names one level at a time on stacked boards (a level fades as a whole).
+    let groups: Vec<Option<u8>> = if surface.stacked() {
+        (0..complex.charts().len() as u8).filter(|&c| complex.charts()[usize::from(c)].is_level()).map(Some).collect()
+    } else {
+        vec![None]
+    };
+    for group in groups {
+        let in_group = |c: &Cell| surface.level(*c) == group;
+        let level = group.map(OnLevel);
+        let grid = surface::grid_lines(&surface, size * 0.004, complex.cells().filter(in_group));
+        let mut grid = commands.spawn((
+            Mesh3d(meshes.add(grid)),
+            MeshMaterial3d(palette.grid.clone()),
             BoardPart,
             Pickable::IGNORE,
         ));
+        if let Some(level) = level {
+            grid.insert(level);
+        }
+        for (ink, on_dark) in palette.ink.iter().zip([true, false]) {
+            let cells = complex
+                .cells()
+                .filter(in_group)
+                .filter(|&c| base_class(surface.variant, c).is_multiple_of(2) == on_dark);
+            let mesh = surface::label_mesh(&surface, size * 0.006, cells);
+            let mut labels = commands.spawn((
+                Mesh3d(meshes.add(mesh)),
+                MeshMaterial3d(ink.clone()),
+                Visibility::default(),
+                CellLabels,
+                BoardPart,
+                Pickable::IGNORE,
+            ));
+            if let Some(level) = level {
+                labels.insert(level);
+            }
+        }
+    }
+    let seams = surface::seam_lines(&surface, size * 0.008);
+    // The flat board has no seams; Bevy's mesh allocator rejects empty meshes.
+    if seams.count_vertices() > 0 {
+        commands.spawn((Mesh3d(meshes.add(seams)), MeshMaterial3d(palette.seam.clone()), BoardPart, Pickable::IGNORE));
     }
     let cone_mesh = meshes.add(Sphere::new(size * 0.12).mesh().ico(2).expect("small ico sphere"));
     for &v in &surface.cones {
@@ -303,7 +346,7 @@ pub fn cell_highlight(
     if culprits.contains(&cell) {
         return Some(Highlight::Culprit);
     }
-    if p.is_check() && p.king(p.side_to_move()) == cell && p.piece_at(cell).is_some_and(|x| x.role() == Role::King) {
+    if crate::check_ring::checked_king(p) == Some(cell) {
         return Some(Highlight::Check);
     }
     if hovered == Some(cell) {
@@ -405,7 +448,7 @@ fn mark_destinations(
     let MarkMeshes { dot, ring, .. } = cache.clone().expect("cached");
     for (cell, capture) in play.destinations() {
         let n = surface.centre_normal(cell);
-        for side in [1.0, -1.0] {
+        for &side in surface.sides() {
             let at = surface.centre(cell) + n * side * size * 0.03;
             commands.spawn((
                 Mesh3d(if capture { ring.clone() } else { dot.clone() }),

@@ -135,13 +135,15 @@ pub fn in_view(point: Vec3, focus: Vec3, view: View, radius: f32) -> bool {
 
 /// Each board's home view: the direction from above (pitch 0.45 to 0.95) that shows White's king
 /// and the most of White's pieces facing the camera on the near side of the board (pieces on the
-/// far side may be hidden behind it), the height nearest a comfortable 0.7 rad among equals.
+/// far side may be hidden behind it), the height nearest the look's (`home_pitch`, a comfortable
+/// 0.7 rad on most boards) among equals.
 pub fn home_view(surface: &Surface) -> (Vec3, View, f32) {
     let start = surface_chess_rules::Position::new(surface.variant);
     let white = surface_chess_rules::Color::White;
     let cells: Vec<Cell> = start.pieces().filter(|(_, p)| p.color() == white).map(|(c, _)| c).collect();
     let king = start.king(white);
-    let radius = crate::surface::look::look(surface.variant).home_radius;
+    let look = crate::surface::look::look(surface.variant);
+    let radius = look.home_radius;
     let near_and_seen = |view: View, cell: Cell| {
         let p = surface.centre(cell);
         p.dot(view.direction()) > 0.0 && score(surface, &[cell], Vec3::ZERO, view, radius).0 == 1
@@ -153,7 +155,7 @@ pub fn home_view(surface: &Surface) -> (Vec3, View, f32) {
     let best = candidates(0.45..=0.95).map(key).max().unwrap_or((false, 0));
     let view = candidates(0.45..=0.95)
         .filter(|&v| key(v) == best)
-        .min_by(|a, b| (a.pitch - 0.7).abs().total_cmp(&(b.pitch - 0.7).abs()))
+        .min_by(|a, b| (a.pitch - look.home_pitch).abs().total_cmp(&(b.pitch - look.home_pitch).abs()))
         .unwrap_or(View { yaw: 0.0, pitch: 0.7 });
     (Vec3::ZERO, view, radius)
 }

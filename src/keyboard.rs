@@ -1,10 +1,12 @@
 //! Keyboard play: the arrow keys move a cursor over the cells (across seams, as the complex
-//! glues them), Enter picks the cell under it, Escape cancels the selection or the chooser.
+//! glues them), Page Up and Page Down move it to the same square a level up or down on stacked
+//! boards, Enter picks the cell under it, Escape cancels the selection or the chooser.
 
 use crate::board::Hovered;
 use crate::current::CurrentGame;
 use crate::play::CellPicked;
 use crate::selection::Selection;
+use crate::surface::levels::level_step;
 use crate::viewing::Viewing;
 use bevy::prelude::*;
 use surface_chess_rules::{Cell, Dir, Position};
@@ -14,12 +16,25 @@ pub fn plugin(app: &mut App) {
     app.add_systems(Update, drive_cursor.in_set(crate::AppSystems::Input));
 }
 
-/// The cell the cursor moves to from `from` (else the selected piece, else the king of the side to
-/// move in the position on show) in chart direction `d`, staying put at a boundary.
+/// Where the cursor is, or starts: `from`, else the selected piece, else the king of the side to
+/// move in the position on show.
+pub fn cursor_start(shown: &Position, selected: Option<Cell>, from: Option<Cell>) -> Cell {
+    from.or(selected).unwrap_or_else(|| shown.king(shown.side_to_move()))
+}
+
+/// The cell the cursor moves to from `from` (see [`cursor_start`]) in chart direction `d`,
+/// staying put at a boundary.
 pub fn cursor_step(shown: &Position, selected: Option<Cell>, from: Option<Cell>, d: Dir) -> Cell {
-    let complex = shown.complex();
-    let start = from.or(selected).unwrap_or_else(|| shown.king(shown.side_to_move()));
-    complex.gluing(start, d).map_or(start, |g| g.to)
+    let start = cursor_start(shown, selected, from);
+    shown.complex().gluing(start, d).map_or(start, |g| g.to)
+}
+
+/// The cell the cursor moves to from `from` (see [`cursor_start`]) `delta` levels up (negative:
+/// down), on the same square; it stays put at the top and bottom levels and on boards without
+/// levels.
+pub fn cursor_level_step(shown: &Position, selected: Option<Cell>, from: Option<Cell>, delta: i8) -> Cell {
+    let start = cursor_start(shown, selected, from);
+    level_step(shown.complex(), start, delta).unwrap_or(start)
 }
 
 fn drive_cursor(
@@ -38,6 +53,12 @@ fn drive_cursor(
     ] {
         if keys.just_pressed(key) {
             let next = cursor_step(viewing.shown(&current.game), selection.selected, hovered.0, d);
+            hovered.set_if_neq(Hovered(Some(next)));
+        }
+    }
+    for (key, delta) in [(KeyCode::PageUp, 1), (KeyCode::PageDown, -1)] {
+        if keys.just_pressed(key) {
+            let next = cursor_level_step(viewing.shown(&current.game), selection.selected, hovered.0, delta);
             hovered.set_if_neq(Hovered(Some(next)));
         }
     }

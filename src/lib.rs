@@ -9,6 +9,7 @@ pub mod button;
 pub mod camera;
 pub mod capture;
 pub mod chart;
+pub mod check_ring;
 pub mod cli;
 pub mod current;
 pub mod exhibition;
@@ -21,6 +22,7 @@ pub mod keyboard;
 pub mod kiosk;
 pub mod layout;
 pub mod lessons;
+pub mod levels;
 pub mod mode;
 pub mod opponent;
 pub mod overlay;
@@ -173,7 +175,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         rays::plugin,
         atlas::drawing_plugin,
     ))
-    .add_plugins(capture::plugin);
+    .add_plugins((levels::plugin, check_ring::plugin, capture::plugin));
     app.insert_resource(options.msaa).insert_resource(started);
     app.insert_resource(rays::ShowRays(!options.no_rays))
         .insert_resource(atlas::Atlas { open: options.atlas, pinned: None })

@@ -1,6 +1,6 @@
 //! Pieces on the surface: six shapes in two colours, standing along the surface normal on both
-//! sides of the surface (a one-sided surface has no "other side" to hide them on), with an arrow
-//! for each pawn's facing. Models persist: a move moves them (see `animate`), so every piece
+//! sides of the surface (a one-sided surface has no "other side" to hide them on; stacked levels
+//! carry them on their tops only), with an arrow for each pawn's facing. Models persist: a move moves them (see `animate`), so every piece
 //! that moves, is captured or castles is seen doing so.
 
 use crate::animate::MoveAnimation;
@@ -24,6 +24,10 @@ pub struct PieceModel {
     /// Where its facing arrow was made for.
     arrow: Option<(Cell, Facing)>,
 }
+
+/// A pawn's facing arrow (a child of its piece's model).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct FacingArrow;
 
 /// One mesh per role's model (unit height), the two colours, the facing arrow.
 #[derive(Resource, Clone)]
@@ -208,7 +212,7 @@ fn sync_pieces(
         model.piece = piece;
     }
     for (&cell, &piece) in &wanted {
-        for face in [1.0f32, -1.0] {
+        for &face in surface.sides() {
             if covered.contains(&(cell, face > 0.0)) {
                 continue;
             }
@@ -240,6 +244,7 @@ fn arrow(surface: &Surface, kit: &PieceKit, cell: Cell, facing: Facing, face: f3
         MeshMaterial3d(kit.arrow_material.clone()),
         Transform::from_translation(inverse * (up * 0.08 + forward * 0.55))
             .with_rotation(inverse * Quat::from_rotation_arc(Vec3::Y, forward)),
+        FacingArrow,
         Pickable::IGNORE,
     )
 }

@@ -132,10 +132,10 @@ fn the_klein_seam_is_the_rules_gluing_exactly() {
     // ranks wrap after 18 — on the chart's embedding and on the built surface alike.
     for n in 0..=72 {
         let y = f64::from(n) / 4.0;
-        let (east, west) = (chart_point(Variant::Klein, 9.0, y), chart_point(Variant::Klein, 0.0, 18.0 - y));
+        let (east, west) = (chart_point(Variant::Klein, 0, 9.0, y), chart_point(Variant::Klein, 0, 0.0, 18.0 - y));
         assert!(east.distance(west) < 1e-9, "(9, {y}) ~ (0, {})", 18.0 - y);
-        let wrapped = chart_point(Variant::Klein, 3.7, y + 18.0);
-        assert!(wrapped.distance(chart_point(Variant::Klein, 3.7, y)) < 1e-9, "ranks wrap at {y}");
+        let wrapped = chart_point(Variant::Klein, 0, 3.7, y + 18.0);
+        assert!(wrapped.distance(chart_point(Variant::Klein, 0, 3.7, y)) < 1e-9, "ranks wrap at {y}");
     }
     let s = Surface::new(Variant::Klein);
     let bottle = Bottle::new();

@@ -1,6 +1,7 @@
 //! Where the charts lie in the chart view's plane: chart after chart from left to right, one
 //! unit per cell, centred on the origin, turned half a turn when flipped.
 
+use crate::surface::levels::level_title;
 use bevy::math::Vec2;
 use surface_chess_rules::{Cell, Coord, Dir, Link, Mesh as Topology, Variant};
 
@@ -123,15 +124,16 @@ impl ChartLayout {
         out
     }
 
-    /// The chart names above the charts (genus two: I and II).
+    /// The chart names above the charts (genus two: I and II; the levels: 1 α, 2 β, 3 γ).
     pub fn titles(&self) -> Vec<(String, Vec2)> {
-        let charts = self.variant.rules().complex.charts();
-        charts
+        let complex = &self.variant.rules().complex;
+        complex
+            .charts()
             .iter()
             .enumerate()
             .filter_map(|(ci, chart)| {
-                let name = chart.label?;
-                Some((name.to_string(), self.point(ci as u8, f32::from(chart.width) / 2.0, self.size.y + 0.55)))
+                let name = level_title(complex, ci as u8).or_else(|| chart.label.map(str::to_string))?;
+                Some((name, self.point(ci as u8, f32::from(chart.width) / 2.0, self.size.y + 0.55)))
             })
             .collect()
     }

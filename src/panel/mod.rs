@@ -19,6 +19,7 @@ use crate::explain::Explained;
 use crate::follow::FollowGame;
 use crate::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_WIDTH, TEXT, label};
 use crate::lessons::BrowserOpen;
+use crate::levels::LevelView;
 use crate::mode::{ComputerLevel, PlayMode};
 use crate::opponent::{HintRequested, Thinking, computer_to_move};
 use crate::persist::{self, AutosaveState, SaveRequest};
@@ -55,6 +56,8 @@ pub struct PanelFacts {
     pub level: u8,
     /// In setup mode: whether the rules accept the setup.
     pub setup: Option<bool>,
+    /// The board is stacked levels.
+    pub levels: bool,
 }
 
 impl PanelFacts {
@@ -75,6 +78,7 @@ impl PanelFacts {
             mode,
             level: level.number(),
             setup: setup.map(|b| b.setup.position().is_ok()),
+            levels: crate::levels::has_levels(current),
         }
     }
 }
@@ -240,7 +244,22 @@ fn spawn_panel(mut commands: Commands) {
     add_button(&mut commands, views, "Rays (T)", always, |_: On<Activate>, mut rays: ResMut<ShowRays>| {
         rays.0 = !rays.0;
     });
-    add_button(&mut commands, views, "Unrolled (U)", always, |_: On<Activate>, mut u: ResMut<Unrolled>| u.0 = !u.0);
+    add_button(
+        &mut commands,
+        views,
+        "Unrolled (U)",
+        |f| !f.levels,
+        |_: On<Activate>, mut u: ResMut<Unrolled>| u.0 = !u.0,
+    );
+    add_button(
+        &mut commands,
+        views,
+        "One level (V)",
+        |f| f.levels,
+        |_: On<Activate>, mut view: ResMut<LevelView>| {
+            view.one = !view.one;
+        },
+    );
     add_button(&mut commands, views, "Follow (F)", always, |_: On<Activate>, mut follow: ResMut<FollowGame>| {
         follow.0 = !follow.0;
     });

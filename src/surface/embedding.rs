@@ -1,5 +1,6 @@
-//! Closed-form embeddings of the single-chart boards: a chart point `(X, Y)` (files and ranks,
-//! in cell units from the chart's south-west corner) to a point in space (Bevy: y up).
+//! Closed-form embeddings: a chart point `(X, Y)` (files and ranks, in cell units from the chart's
+//! south-west corner) to a point in space (Bevy: y up): the single-chart boards, and the stacked
+//! levels (one horizontal plane per chart).
 
 use super::klein::Bottle;
 use super::look::{Shape, look};
@@ -7,16 +8,24 @@ use bevy::math::DVec3;
 use std::sync::OnceLock;
 use surface_chess_rules::Variant;
 
-/// Where a chart point lies, for boards with a closed-form embedding (all but genus two, which
-/// is laid in the plane here).
-pub fn chart_point(variant: Variant, x: f64, y: f64) -> DVec3 {
-    let chart = &variant.rules().complex.charts()[0];
-    let (w, h) = (f64::from(chart.width), f64::from(chart.height));
+/// Where a point of chart `chart` lies, for boards with a closed-form embedding (all but genus
+/// two, which is laid in the plane here).
+pub fn chart_point(variant: Variant, chart: u8, x: f64, y: f64) -> DVec3 {
+    let charts = variant.rules().complex.charts();
+    let (w, h) = (f64::from(charts[usize::from(chart)].width), f64::from(charts[usize::from(chart)].height));
     match look(variant).shape {
         Shape::Band { radius, half_width } => mobius(x / w, (y - h / 2.0) / (h / 2.0), (radius, half_width)),
         Shape::Bottle => klein(x, y),
-        Shape::Plane | Shape::DoubleTorus | Shape::Levels { .. } => DVec3::new(x - w / 2.0, 0.0, h / 2.0 - y),
+        Shape::Levels { spacing } => DVec3::new(x - w / 2.0, level_height(charts.len(), chart, spacing), h / 2.0 - y),
+        Shape::Plane | Shape::DoubleTorus => DVec3::new(x - w / 2.0, 0.0, h / 2.0 - y),
     }
+}
+
+/// The height of level `chart` of `count` levels stacked `spacing` apart, the middle at 0: the
+/// bottom level first (chart 0 is level 1). Rank 1 lies towards White, who sits on the near side
+/// of the home view; the files run left to right from there.
+pub fn level_height(count: usize, chart: u8, spacing: f64) -> f64 {
+    (f64::from(chart) - (count as f64 - 1.0) / 2.0) * spacing
 }
 
 /// The Möbius band: `t` ∈ [0, 1) around, `s` ∈ [−1, 1] across. One turn later the band comes
@@ -47,17 +56,17 @@ mod tests {
     fn side_seams_match_the_rules() {
         for y in 0..=9 {
             let y = f64::from(y);
-            let east = chart_point(Variant::Mobius, 10.0, y);
-            let west = chart_point(Variant::Mobius, 0.0, 9.0 - y);
+            let east = chart_point(Variant::Mobius, 0, 10.0, y);
+            let west = chart_point(Variant::Mobius, 0, 0.0, 9.0 - y);
             assert!(east.distance(west) < 1e-9, "Möbius: (10, {y}) ~ (0, {})", 9.0 - y);
         }
         for y in 0..=18 {
             let y = f64::from(y);
-            let east = chart_point(Variant::Klein, 9.0, y);
-            let west = chart_point(Variant::Klein, 0.0, 18.0 - y);
+            let east = chart_point(Variant::Klein, 0, 9.0, y);
+            let west = chart_point(Variant::Klein, 0, 0.0, 18.0 - y);
             assert!(east.distance(west) < 1e-9, "Klein: (9, {y}) ~ (0, {})", 18.0 - y);
-            let wrapped = chart_point(Variant::Klein, 4.3, y + 18.0);
-            assert!(wrapped.distance(chart_point(Variant::Klein, 4.3, y)) < 1e-9, "ranks wrap");
+            let wrapped = chart_point(Variant::Klein, 0, 4.3, y + 18.0);
+            assert!(wrapped.distance(chart_point(Variant::Klein, 0, 4.3, y)) < 1e-9, "ranks wrap");
         }
     }
 }

@@ -13,9 +13,14 @@ const HEIGHT: f32 = 0.36;
 /// Distance of the label from the cell's corner, as a fraction of the cell.
 const MARGIN: f32 = 0.05;
 
-/// The label of a cell: its square without the chart (the chart shows in the cell's tint).
+/// The label of a cell: its square without the chart (the chart shows in the cell's tint), but
+/// with the level on stacked boards (`2e4`, the cell's name: the notation the player writes).
 pub fn label_text(surface: &Surface, cell: Cell) -> String {
-    let at = surface.variant.rules().complex.coord(cell);
+    let complex = &surface.variant.rules().complex;
+    if surface.level(cell).is_some() {
+        return complex.name(cell);
+    }
+    let at = complex.coord(cell);
     format!("{}{}", char::from(b'a' + at.file), u32::from(at.rank) + 1)
 }
 

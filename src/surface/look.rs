@@ -11,6 +11,9 @@ pub struct Look {
     pub shape: Shape,
     /// How far the home view stands from the board's centre.
     pub home_radius: f32,
+    /// The home view's preferred height (pitch above the horizon, radians) among equally good
+    /// ones: low enough on stacked levels that the levels stand apart on the screen.
+    pub home_pitch: f32,
 }
 
 /// The embeddings.
@@ -36,14 +39,24 @@ pub enum Shape {
     },
 }
 
+/// The levels' letters, bottom up, as the rules text names them (level 1 is α): the chart view's
+/// titles.
+pub const LEVEL_LETTERS: [char; 3] = ['α', 'β', 'γ'];
+
 /// A variant's look.
 pub const fn look(variant: Variant) -> Look {
     match variant {
-        Variant::Mobius => Look { shape: Shape::Band { radius: 3.2, half_width: 2.3 }, home_radius: 15.5 },
-        Variant::Endless => Look { shape: Shape::Band { radius: 2.6, half_width: 2.0 }, home_radius: 12.5 },
-        Variant::Klein => Look { shape: Shape::Bottle, home_radius: 11.5 },
-        Variant::Genus2 => Look { shape: Shape::DoubleTorus, home_radius: 17.0 },
-        Variant::Chess => Look { shape: Shape::Plane, home_radius: 13.5 },
-        Variant::Strato | Variant::Chess3 => Look { shape: Shape::Levels { spacing: 3.0 }, home_radius: 17.0 },
+        Variant::Mobius => {
+            Look { shape: Shape::Band { radius: 3.2, half_width: 2.3 }, home_radius: 15.5, home_pitch: 0.7 }
+        }
+        Variant::Endless => {
+            Look { shape: Shape::Band { radius: 2.6, half_width: 2.0 }, home_radius: 12.5, home_pitch: 0.7 }
+        }
+        Variant::Klein => Look { shape: Shape::Bottle, home_radius: 11.5, home_pitch: 0.7 },
+        Variant::Genus2 => Look { shape: Shape::DoubleTorus, home_radius: 17.0, home_pitch: 0.7 },
+        Variant::Chess => Look { shape: Shape::Plane, home_radius: 13.5, home_pitch: 0.7 },
+        Variant::Strato | Variant::Chess3 => {
+            Look { shape: Shape::Levels { spacing: 3.0 }, home_radius: 17.0, home_pitch: 0.45 }
+        }
     }
 }

@@ -6,11 +6,12 @@ mod embedding;
 mod genus2;
 mod klein;
 mod labels;
+pub mod levels;
 pub mod look;
 mod patches;
 pub mod stats;
 
-pub use embedding::chart_point;
+pub use embedding::{chart_point, level_height};
 pub use klein::Bottle;
 pub use labels::{Placement, label_mesh, label_size, label_text, placement, visible_sides};
 pub use patches::{cell_mesh, chart_direction, grid_lines, seam_lines, shade, side_lattice};
@@ -33,8 +34,9 @@ pub struct Surface {
     pub ids: Vec<Vec<u32>>,
     /// Position of each identified vertex (y up).
     pub positions: Vec<Vec3>,
-    /// Outward normals per vertex where the surface is orientable (genus two); `None` for the
-    /// one-sided boards, whose patches take their normals from their own geometry.
+    /// Outward normals per vertex where the surface has one side to be seen from (genus two's
+    /// outside, the stacked levels' tops); `None` for the boards seen from both sides, whose
+    /// patches take their normals from their own geometry.
     pub normals: Option<Vec<Vec3>>,
     /// Vertex ids (at subdivision `k`) of the cone points: where eight cells meet.
     pub cones: Vec<u32>,
@@ -58,9 +60,9 @@ impl Surface {
         } else {
             // The Klein bottle is built afresh (its shape is computed, not a table).
             let bottle = (shape == look::Shape::Bottle).then(Bottle::new);
-            let embed = |x, y| match &bottle {
+            let embed = |chart, x, y| match &bottle {
                 Some(bottle) => bottle.point(x, y),
-                None => chart_point(variant, x, y),
+                None => chart_point(variant, chart, x, y),
             };
             let mut sum = vec![(DVec3::ZERO, 0.0); count];
             for cell in complex.cells() {
@@ -70,15 +72,36 @@ impl Surface {
                         let x = f64::from(at.file) + i as f64 / k as f64;
                         let y = f64::from(at.rank) + j as f64 / k as f64;
                         let v = ids[cell.index()][j * (k + 1) + i] as usize;
-                        sum[v].0 += embed(x, y);
+                        sum[v].0 += embed(at.chart, x, y);
                         sum[v].1 += 1.0;
                     }
                 }
             }
-            (sum.iter().map(|(s, n)| (*s / *n).as_vec3()).collect(), None)
+            let positions: Vec<Vec3> = sum.iter().map(|(s, n)| (*s / *n).as_vec3()).collect();
+            // Levels are seen from above: their tops face up.
+            let normals = matches!(shape, look::Shape::Levels { .. }).then(|| vec![Vec3::Y; positions.len()]);
+            (positions, normals)
         };
         let cones = cone_vertices(complex, &ids, k);
         Surface { variant, k, ids, positions, normals, cones }
+    }
+
+    /// The level a cell lies on (its chart's index, 0 = level 1 at the bottom), on boards whose
+    /// charts are stacked levels.
+    pub fn level(&self, cell: Cell) -> Option<u8> {
+        levels::level_of(&self.variant.rules().complex, cell)
+    }
+
+    /// Whether the board is stacked levels.
+    pub fn stacked(&self) -> bool {
+        levels::is_stacked(&self.variant.rules().complex)
+    }
+
+    /// The sides pieces stand on and marks lie on (+1 along the normal, −1 against it): the tops
+    /// of stacked levels, both sides of every other board (the one-sided boards have no other
+    /// side to hide them on).
+    pub fn sides(&self) -> &'static [f32] {
+        if self.stacked() { &[1.0] } else { &[1.0, -1.0] }
     }
 
     /// The position of lattice point `(i, j)` of a cell.

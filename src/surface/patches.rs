@@ -75,12 +75,12 @@ fn push_polyline(out: &mut Vec<[f32; 3]>, points: &[Vec3]) {
     }
 }
 
-/// The cell borders on both sides of the surface (lifted by `lift` either way), each edge once
-/// per side (boundary edges included).
-pub fn grid_lines(surface: &Surface, lift: f32) -> Mesh {
+/// The borders of the given cells on both sides of the surface (lifted by `lift` either way),
+/// each edge once per side (boundary edges included).
+pub fn grid_lines(surface: &Surface, lift: f32, cells: impl Iterator<Item = Cell>) -> Mesh {
     let complex = &surface.variant.rules().complex;
     let mut out = Vec::new();
-    for cell in complex.cells() {
+    for cell in cells {
         for side in Dir::ALL {
             let drawn_by_neighbour = complex.gluing(cell, side).is_some_and(|g| g.to < cell);
             if drawn_by_neighbour {

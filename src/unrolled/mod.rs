@@ -159,7 +159,8 @@ fn unrolled_key(keys: Res<ButtonInput<KeyCode>>, mut unrolled: ResMut<Unrolled>)
 
 /// What the view should show for the toggle, the board, the flip and (genus two) the selection.
 pub fn wanted_view(unrolled: bool, variant: Variant, flipped: bool, play: &PlayState) -> UnrolledShown {
-    if !unrolled {
+    // Stacked levels have no seams to unroll.
+    if !unrolled || crate::surface::levels::is_stacked(&variant.rules().complex) {
         return UnrolledShown::Off;
     }
     if let Some(tiling) = Tiling::new(variant, flipped) {

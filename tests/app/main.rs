@@ -6,6 +6,7 @@ mod chart;
 mod follow;
 mod font;
 mod lessons;
+mod levels;
 mod modes;
 mod panel;
 mod persist;

@@ -1,0 +1,60 @@
+//! Guides to destinations on other levels: a thin vertical line from the selected piece's level,
+//! under (or over) the destination's square, up (or down) to the destination's mark, so that a
+//! mark on another level is seen to belong to that square.
+
+use crate::board::{Embedded, Palette};
+use crate::play::PlayState;
+use crate::surface::levels::guide;
+use bevy::prelude::*;
+use surface_chess_rules::Cell;
+
+/// A guide to a destination on another level.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelGuide {
+    /// The destination.
+    pub to: Cell,
+}
+
+/// The guide's thickness, in cell sizes.
+const RADIUS: f32 = 0.025;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, draw_guides.in_set(crate::AppSystems::Show));
+}
+
+/// Redraws the guides whenever the selection, the position or the board changes.
+fn draw_guides(
+    mut commands: Commands,
+    play: PlayState,
+    embedded: Option<Res<Embedded>>,
+    palette: Option<Res<Palette>>,
+    guides: Query<Entity, With<LevelGuide>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut line: Local<Option<Handle<Mesh>>>,
+) {
+    let (Some(embedded), Some(palette)) = (embedded, palette) else { return };
+    if !play.is_changed() && !embedded.is_changed() {
+        return;
+    }
+    for e in &guides {
+        commands.entity(e).despawn();
+    }
+    let surface = &embedded.0;
+    let Some(from) = play.selection.selected.filter(|_| surface.stacked()) else { return };
+    // A unit-long line along y, stretched to each guide's length.
+    let line = line.get_or_insert_with(|| meshes.add(Cylinder::new(RADIUS, 1.0).mesh().resolution(8).build())).clone();
+    let size = surface.cell_size();
+    for (to, _) in play.destinations() {
+        let Some((foot, end)) = guide(surface, from, to) else { continue };
+        let length = foot.distance(end);
+        commands.spawn((
+            Mesh3d(line.clone()),
+            MeshMaterial3d(palette.mark.clone()),
+            Transform::from_translation((foot + end) / 2.0)
+                .with_rotation(Quat::from_rotation_arc(Vec3::Y, (end - foot) / length))
+                .with_scale(Vec3::new(size, length, size)),
+            LevelGuide { to },
+            Pickable::IGNORE,
+        ));
+    }
+}
