@@ -1,6 +1,7 @@
 //! Exhibition mode (`--demo`, the panel's button, or a kiosk left idle): the computer plays both
 //! sides at a pace a visitor can follow, across the boards one after another, while the camera
-//! slowly orbits; any click, touch or key hands control back.
+//! slowly orbits; any click, touch or key hands control back. On boards whose rules never end a
+//! game without progress (Strato, Chess³) the computers agree a draw after 150 quiet halfmoves.
 
 use crate::camera::SurfaceCamera;
 use crate::current::{CurrentGame, Notice};
@@ -10,6 +11,7 @@ use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy_panorbit_camera::PanOrbitCamera;
 use surface_chess_rules::Variant;
+use surface_chess_rules::engine::engines_agree_draw;
 
 /// Seconds a finished exhibition game stays on show before the next board.
 const PAUSE_SECONDS: f32 = 4.0;
@@ -82,6 +84,9 @@ fn next_exhibition_game(
     mut notice: ResMut<Notice>,
     mut finished_for: Local<f32>,
 ) {
+    if *mode == PlayMode::Exhibition && engines_agree_draw(&current.game) && current.game.agree_draw().is_ok() {
+        notice.say("exhibition: the computers agree a draw");
+    }
     if *mode != PlayMode::Exhibition || current.game.outcome().is_none() {
         *finished_for = 0.0;
         return;

@@ -52,7 +52,7 @@ pub fn move_story(game: &Game, ply: usize) -> Explained {
     if lines.is_empty() {
         return Explained::default();
     }
-    Explained { text: format!("{}: {}", before.notation(action), lines.join(" ")), culprits: Vec::new() }
+    Explained { text: format!("{}: {}", before.san(action), lines.join(" ")), culprits: Vec::new() }
 }
 
 fn explain(play: PlayState, hovered: Res<Hovered>, atlas: Res<Atlas>, mut explained: ResMut<Explained>) {

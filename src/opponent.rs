@@ -155,7 +155,7 @@ fn finish_thinking(
                 chosen.write(ActionChosen(action));
             }
             (Purpose::Hint, Some(action)) => {
-                notice.say(format!("hint: {}", current.game.position().notation(action)));
+                notice.say(format!("hint: {}", current.game.position().san(action)));
                 selection.hint = Some(action);
             }
             (_, None) => {}

@@ -85,7 +85,7 @@ impl Selection {
     /// The chooser's label for an action of `game`'s position: its notation, with the arrival
     /// facing always shown.
     pub fn choice_label(&self, game: &Game, a: Action) -> String {
-        let mut text = game.position().notation(a);
+        let mut text = game.position().san(a);
         if let Some(f) = a.facing()
             && !text.ends_with(['↑', '↓'])
             && self.chooser.iter().any(|b| b.facing() != a.facing())

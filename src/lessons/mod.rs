@@ -227,7 +227,7 @@ fn judge_moves(
                 notice.say(format!("the lesson progress could not be saved: {e}"));
             }
         } else {
-            let text = format!("{} does not mate. Try again.", l.position().notation(p.action));
+            let text = format!("{} does not mate. Try again.", l.position().san(p.action));
             active.verdict = Some(LessonVerdict::Wrong(text));
         }
         selection.clear();

@@ -36,7 +36,7 @@ impl fmt::Display for Status<'_> {
                 f.write_str("exhibition (click or key to take over) · ")?;
                 let last = game.actions().len().checked_sub(1);
                 if let Some((&a, before)) = last.and_then(|ply| game.actions().get(ply).zip(game.position_at(ply))) {
-                    write!(f, "last move {} · ", before.notation(a))?;
+                    write!(f, "last move {} · ", before.san(a))?;
                 }
             }
             PlayMode::VsComputer(side) => {
@@ -81,7 +81,7 @@ pub fn move_entries(game: &Game) -> Vec<String> {
         if ply % 2 == 0 {
             text.push_str(&format!("{}.", ply / 2 + 1));
         }
-        text.push_str(&position.notation(*action));
+        text.push_str(&position.san(*action));
         if position.crosses_seam(*action) {
             text.push_str(" ↪");
         }

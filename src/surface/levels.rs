@@ -3,7 +3,6 @@
 //! when their charts are levels (`Chart::is_level`); pure functions, no ECS.
 
 use super::Surface;
-use super::look::LEVEL_LETTERS;
 use bevy::math::Vec3;
 use surface_chess_rules::{Cell, Complex, Coord};
 
@@ -50,10 +49,7 @@ pub fn guide(surface: &Surface, from: Cell, to: Cell) -> Option<(Vec3, Vec3)> {
 pub fn level_title(complex: &Complex, chart: u8) -> Option<String> {
     let c = complex.charts().get(usize::from(chart)).filter(|c| c.is_level())?;
     let name = c.label?;
-    Some(match LEVEL_LETTERS.get(usize::from(chart)) {
-        Some(letter) => format!("{name} {letter}"),
-        None => name.to_string(),
-    })
+    Some(format!("{name} {}", surface_chess_rules::level_letter(chart)))
 }
 
 #[cfg(test)]

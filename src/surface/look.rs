@@ -39,10 +39,6 @@ pub enum Shape {
     },
 }
 
-/// The levels' letters, bottom up, as the rules text names them (level 1 is α): the chart view's
-/// titles.
-pub const LEVEL_LETTERS: [char; 3] = ['α', 'β', 'γ'];
-
 /// A variant's look.
 pub const fn look(variant: Variant) -> Look {
     match variant {

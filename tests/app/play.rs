@@ -221,11 +221,41 @@ fn exhibition_plays_both_sides_and_cycles_the_boards() {
         std::thread::sleep(std::time::Duration::from_millis(5));
         app.update();
     }
-    let boards: Vec<Variant> = std::iter::successors(Some(Variant::Mobius), |&v| Some(next_board(v))).take(6).collect();
+    let boards: Vec<Variant> = std::iter::successors(Some(Variant::Mobius), |&v| Some(next_board(v))).take(8).collect();
     assert_eq!(
         boards,
-        [Variant::Mobius, Variant::Klein, Variant::Genus2, Variant::Endless, Variant::Chess, Variant::Mobius]
+        [
+            Variant::Mobius,
+            Variant::Klein,
+            Variant::Genus2,
+            Variant::Endless,
+            Variant::Chess,
+            Variant::Strato,
+            Variant::Chess3,
+            Variant::Mobius
+        ]
     );
+}
+
+#[test]
+fn exhibition_computers_agree_a_draw_where_the_rules_never_end_the_game() {
+    use surface_chess_rules::EndReason;
+    use surface_chess_rules::engine::{ENGINES_AGREE_AFTER, Level};
+    // Bare kings on Strato, one halfmove short of the agreement.
+    let text = format!("8/8/8/8/8/8/8/7K|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - - {} 10", ENGINES_AGREE_AFTER - 1);
+    let p = Position::from_text(Variant::Strato, &text).unwrap();
+    let mut app = app_with(CurrentGame::new(Variant::Strato));
+    app.world_mut()
+        .resource_mut::<CurrentGame>()
+        .replace(Game::from_position(p, Start::Edited { label: "kings".into() }));
+    app.insert_resource(PlayMode::Exhibition).insert_resource(ComputerLevel(Level::Beginner));
+    let start = std::time::Instant::now();
+    while play(&app).game.outcome().is_none() {
+        assert!(start.elapsed().as_secs() < 30, "the computers agree a draw");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.update();
+    }
+    assert_eq!(play(&app).game.outcome().map(|o| o.reason), Some(EndReason::Agreement));
 }
 
 #[test]
@@ -243,7 +273,7 @@ fn an_exhibition_moves_to_the_next_board_and_any_key_hands_back_control() {
         std::thread::sleep(std::time::Duration::from_millis(20));
         app.update();
     }
-    assert_eq!(play(&app).game.position().variant(), Variant::Mobius, "the boards cycle");
+    assert_eq!(play(&app).game.position().variant(), Variant::Strato, "the boards cycle");
     app.init_resource::<ButtonInput<KeyCode>>();
     app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::Space);
     app.update();
