@@ -241,9 +241,15 @@ fn spawn_panel(mut commands: Commands) {
         atlas.open = !atlas.open;
         atlas.pinned = None;
     });
-    add_button(&mut commands, views, "Rays (T)", always, |_: On<Activate>, mut rays: ResMut<ShowRays>| {
-        rays.0 = !rays.0;
-    });
+    add_button(
+        &mut commands,
+        views,
+        "Rays (T)",
+        |f| !f.levels,
+        |_: On<Activate>, mut rays: ResMut<ShowRays>| {
+            rays.0 = !rays.0;
+        },
+    );
     add_button(
         &mut commands,
         views,

@@ -73,6 +73,10 @@ fn leg_strokes(leg: &Leg) -> Vec<Stroke> {
 /// Every leg of the piece on `from`'s trails in `p`, seam crossings numbered across them all.
 pub fn piece_legs(p: &Position, from: Cell) -> Vec<Vec<Leg>> {
     let complex = p.complex();
+    // Rays follow seams; the stacked levels have none (their guides show moves between levels).
+    if crate::surface::levels::is_stacked(complex) {
+        return Vec::new();
+    }
     let flips = p.rules().facing_mode == FacingMode::Transported
         && p.piece_at(from).is_some_and(|piece| piece.role() == Role::Pawn);
     let mut seams = 0;

@@ -286,3 +286,12 @@ fn a_checked_king_is_ringed_on_both_views() {
         }
     }
 }
+
+#[test]
+fn the_stacked_boards_draw_no_rays() {
+    for v in [Variant::Strato, Variant::Chess3] {
+        assert!(surface_chess::rays::piece_legs(&Position::new(v), cell(v, "1b1")).is_empty(), "{v}");
+    }
+    let m = Variant::Mobius;
+    assert!(!surface_chess::rays::piece_legs(&Position::new(m), cell(m, "c2")).is_empty());
+}
