@@ -1,8 +1,8 @@
-//! perft benchmarks: the five surface variants from their initial positions, and ordinary chess
-//! against shakmaty on the six standard perft positions.
+//! perft benchmarks: every variant from its initial position (the five surfaces, Strato and
+//! Chess³), and ordinary chess against shakmaty on the six standard perft positions.
 //!
 //! `cargo bench -p surface-chess-rules --bench perft` first prints a plain measured comparison
-//! (best of 3 runs, nodes per second) and then runs the criterion groups `surfaces` and
+//! (best of 3 runs, nodes per second) and then runs the criterion groups `variants` and
 //! `chess_vs_shakmaty`. Under `cargo test --benches` the summary is skipped and criterion runs each
 //! benchmark once.
 
@@ -15,9 +15,17 @@ use shakmaty::{CastlingMode, Chess};
 use surface_chess_rules::{Position, Variant, perft};
 
 /// Depth of the surface benchmarks, per variant (in `Variant::ALL` order): about 0.1–1 s per
-/// perft in release (klein grows fastest: its perft(5) takes several seconds).
-const SURFACE_DEPTHS: [(Variant, u32); 5] =
-    [(Variant::Mobius, 5), (Variant::Klein, 4), (Variant::Genus2, 5), (Variant::Endless, 5), (Variant::Chess, 5)];
+/// perft in release (klein grows fastest: its perft(5) takes several seconds; Chess³'s perft(4)
+/// about five).
+const VARIANT_DEPTHS: [(Variant, u32); 7] = [
+    (Variant::Mobius, 5),
+    (Variant::Klein, 4),
+    (Variant::Genus2, 5),
+    (Variant::Endless, 5),
+    (Variant::Chess, 5),
+    (Variant::Strato, 4),
+    (Variant::Chess3, 3),
+];
 
 /// The six standard perft positions: name, FEN, depth, and the known node count at that depth.
 const CHESS_POSITIONS: [(&str, &str, u32, u64); 6] = [
@@ -58,8 +66,8 @@ fn fast_group<'a>(c: &'a mut Criterion, name: &str) -> criterion::BenchmarkGroup
 }
 
 fn bench_surfaces(c: &mut Criterion) {
-    let mut group = fast_group(c, "surfaces");
-    for (variant, depth) in SURFACE_DEPTHS {
+    let mut group = fast_group(c, "variants");
+    for (variant, depth) in VARIANT_DEPTHS {
         let pos = Position::new(variant);
         let start = Instant::now();
         let nodes = perft(&pos, depth);
@@ -144,7 +152,7 @@ fn summary() {
         our_mnps / their_mnps
     );
     println!();
-    for (variant, depth) in SURFACE_DEPTHS {
+    for (variant, depth) in VARIANT_DEPTHS {
         let pos = Position::new(variant);
         let (nodes, time) = best_of(RUNS, || perft(black_box(&pos), depth));
         println!(
