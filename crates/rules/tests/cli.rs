@@ -388,3 +388,38 @@ fn lesson_check_names_the_bad_file_and_fails() {
     refused(&["lesson", "check", empty.to_str().unwrap()], "no lessons (*.json) in");
     std::fs::remove_dir_all(&empty).unwrap();
 }
+
+#[test]
+fn the_three_level_variants_work_with_every_command() {
+    let (code, out, _) = surfchess(&["show", "strato"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("level 1 (α)") && out.contains("level 2 (β)") && out.contains("level 3 (γ)"), "{out}");
+    assert!(out.contains("R*N*B*Q*K*B*N*R*"), "{out}");
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/");
+    let (code, out, _) = surfchess(&["validate", &format!("{fixtures}strato-joint-castling.json")]);
+    assert_eq!(code, 0);
+    assert!(out.contains("valid strato record, 6 actions"), "{out}");
+    let (code, out, _) = surfchess(&["validate", &format!("{fixtures}chess3-cross-level-capture.json")]);
+    assert_eq!(code, 0);
+    assert!(out.contains("valid chess3 record, 5 actions"), "{out}");
+    for (v, moves) in [("strato", ["1e2-2e3", "3e7-2e6"]), ("chess3", ["1e2-1e3", "3e7-3e6"])] {
+        let (code, out, _) = surfchess(&["bestmove", v, "--depth", "2", "--moves", &moves.join(" ")]);
+        assert_eq!(code, 0, "{v}");
+        let mv = out.lines().next().and_then(|l| l.strip_prefix("bestmove ")).unwrap_or_else(|| panic!("{out}"));
+        let start = surface_chess_rules::Position::new(v.parse().unwrap());
+        let p = moves.iter().fold(start, |p, m| p.play(p.parse_action(m).unwrap()).unwrap());
+        assert!(p.parse_action(mv).is_ok(), "{v}: {mv}");
+        let (code, out, _) =
+            surfchess(&["selfplay", v, "--white", "1", "--black", "0", "--games", "1", "--movetime", "1"]);
+        assert_eq!(code, 0, "{v}");
+        assert!(out.contains("game 1:") && out.contains("points"), "{out}");
+    }
+    // A Strato back-rank mate: the transfer cell above the king is taken.
+    let mated = "8/8/8/8/8/8/1r6/r6K|8/8/8/8/8/8/8/7B|7k/8/8/8/8/8/8/8 w - - 0 10";
+    let (code, out, _) = surfchess(&["bestmove", "strato", "--fen", mated]);
+    assert_eq!((code, out.as_str()), (0, "bestmove (none)\ngame over: black wins by checkmate\n"));
+    // A never-moved mark off the piece's initial cell is refused, naming the field and the cell.
+    let moved = "8/8/8/8/8/8/8/N*6K|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - - 0 10";
+    let err = refused(&["show", "strato", "--fen", moved], "placement");
+    assert!(err.contains("1a1") && err.contains("does not start there"), "{err}");
+}

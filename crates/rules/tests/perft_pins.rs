@@ -87,8 +87,9 @@ fn replay(name: &str) -> Game {
 /// perft(3) from the last position of each valid fixture that still has actions (the position
 /// before the mate for a mated game). The reference compares every node to depth 2 on each run,
 /// and agreed to depth 3 (the ignored test).
-const FIXTURES: [(&str, u64); 8] = [
+const FIXTURES: [(&str, u64); 10] = [
     ("chess-fools-mate.json", 17_519),
+    ("chess3-cross-level-capture.json", 37_744),
     ("endless-seam-capture.json", 601),
     ("genus2-development.json", 65_436),
     ("genus2-seam-double-step.json", 22_231),
@@ -96,6 +97,7 @@ const FIXTURES: [(&str, u64); 8] = [
     ("mobius-castling-setup.json", 1_515),
     ("mobius-development.json", 75_733),
     ("mobius-en-passant-across-seam.json", 29_359),
+    ("strato-joint-castling.json", 427_191),
 ];
 
 /// The last position of a game with a legal action.
