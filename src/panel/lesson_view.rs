@@ -120,8 +120,10 @@ pub(super) fn show_lessons(
         let r = row(&mut commands, buttons);
         add(&mut commands, r);
         if matches!(l.task(), Task::WhyIllegal { .. }) && active.verdict.is_none() {
-            let reasons: Vec<Entity> =
-                Reason::WORDS.iter().map(|&w| order(&mut commands, w, LessonCommand::Reason(w))).collect();
+            let reasons: Vec<Entity> = Reason::words_on(l.variant())
+                .into_iter()
+                .map(|w| order(&mut commands, w, LessonCommand::Reason(w)))
+                .collect();
             let r = row(&mut commands, reasons);
             add(&mut commands, r);
         }

@@ -10,7 +10,7 @@ use crate::piece::{Facing, Piece, Role};
 use crate::position::Position;
 use crate::route::RouteStep;
 use crate::trail::{Trail, TrailEnd, TrailKind, trails};
-use crate::variant::{CastleSide, CastleSpec};
+use crate::variant::{CastleSide, CastleSpec, Variant};
 use crate::variants::Movement;
 
 /// What a piece on `from` can do about `to`.
@@ -130,6 +130,20 @@ impl Reason {
         "no-capture-on-transfer",
         "first-move-only",
     ];
+
+    /// The words a variant's movement family can give: the surfaces have no levels, the
+    /// three-level boards no seams, edges of the surface kind or pawn facings, and only Strato
+    /// restricts first moves and transfers.
+    pub fn words_on(variant: Variant) -> Vec<&'static str> {
+        const SURFACE_ONLY: [&str; 3] = ["forbidden-diagonal", "edge", "pawn-facing"];
+        const STRATO_ONLY: [&str; 3] = ["must-change-level", "no-capture-on-transfer", "first-move-only"];
+        let movement = variant.spec().movement;
+        Reason::WORDS
+            .into_iter()
+            .filter(|w| movement == Movement::Surface || !SURFACE_ONLY.contains(w))
+            .filter(|w| movement == Movement::Strato || !STRATO_ONLY.contains(w))
+            .collect()
+    }
 
     /// The reason's fixed first word, as `surfchess explain` prints it.
     pub fn word(&self) -> &'static str {

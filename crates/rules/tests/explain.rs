@@ -333,6 +333,7 @@ fn reasons_agree_with_the_position_and_the_tables() {
                         }
                         Verdict::Illegal(reason) => {
                             assert!(!has_action, "{here}: {reason:?}");
+                            assert!(Reason::words_on(v).contains(&reason.word()), "{here}: {reason:?}");
                             check_reason(&p, piece, from, to, &reason, &format!("{here}: {reason:?}"));
                         }
                     }
