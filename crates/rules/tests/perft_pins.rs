@@ -65,8 +65,8 @@ fn the_reference_generator_agrees_from_every_initial_position() {
 fn the_reference_generator_agrees_with_the_deepest_pins() {
     for (v, counts) in INITIAL {
         let p = Position::new(v);
-        // Chess³'s 39 million leaves would take the reference most of an hour: depth 3 (every node
-        // compared) runs on every test run instead.
+        // Chess³'s 39 million leaves take the reference over five minutes: it agreed with the pin
+        // once (2026-12-01, 317 s); depth 3, every node compared, runs on every test run.
         let depth = if v == Variant::Chess3 { 3 } else { counts.len() };
         assert_eq!(reference::perft(&p, depth as u32), counts[depth - 1], "{v}");
     }
