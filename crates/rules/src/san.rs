@@ -73,10 +73,10 @@ impl Position {
     ///   file, rank, level (`Nbd2α`, `N1d2α`, `Nb1d2α`, `Nαc3β`, `Nbαd2β`). Only legal
     ///   alternatives count (a pinned rival does not). A pawn capture keeps its file and tries
     ///   file, file+rank, file+level, then the whole origin (`eαxe5β`); a quiet pawn is qualified
-    ///   like a piece (`αe4β` and `γe4β`, arriving from the bottom and from the top). Every legal
-    ///   pawn move to the destination is a rival, capture or not, as the rule is written: next to
-    ///   an en-passant capture onto the same cell a quiet pawn shows its file (`dd6γ` beside
-    ///   `exd6γ`).
+    ///   like a piece (`αe4β` and `γe4β`, arriving from the bottom and from the top). Rivals are
+    ///   moves of the same kind: the `x` already tells a capture from a quiet move, so a quiet
+    ///   pawn beside an en-passant capture onto the same cell is `d6γ` beside `exd6γ`, as in
+    ///   standard algebraic notation.
     ///
     /// `a` should be legal here: the qualifier is chosen among the legal actions, and `+`/`#`
     /// are added only to a legal action.
@@ -120,6 +120,7 @@ impl Position {
                     && b.from != a.from
                     && !matches!(b.kind, ActionKind::Castle(_))
                     && self.piece_at(b.from).is_some_and(|p| p.role() == role)
+                    && self.is_capture(**b) == capture
             })
             .map(|b| complex.coord(b.from))
             .collect();

@@ -353,13 +353,14 @@ fn strato_en_passant_after_a_double_step_that_blocks_check() {
 }
 
 #[test]
-fn a_quiet_pawn_beside_an_en_passant_capture_to_the_same_cell_shows_its_file() {
-    // Both pawns legally reach 3d6, so both are qualified: the capture by its mandatory file, the
-    // quiet pawn (up from 2d6) by its file too.
+fn a_quiet_pawn_beside_an_en_passant_capture_to_the_same_cell_needs_no_qualifier() {
+    // Both pawns legally reach 3d6, but the `x` already tells the capture from the quiet move (as
+    // in standard algebraic notation, where a push and an en-passant capture to one square are
+    // `d6` and `exd6`): rivals are moves of the same kind.
     let p = position(CHESS3, 'b', "K1h1 k3h8 p3d7* P3e5 P2d6");
     let p = play(&p, "3d7", "3d5");
     assert_san(&p, "3e5", "3d6", None, "exd6γ");
-    assert_san(&p, "2d6", "3d6", None, "dd6γ");
+    assert_san(&p, "2d6", "3d6", None, "d6γ");
 }
 
 // --- Check, mate and stalemate signs. ---
