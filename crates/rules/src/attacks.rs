@@ -1,10 +1,11 @@
 //! Attacks: which cells a player attacks, whether the king is in check, and which pieces are
 //! pinned to it.
 
-use crate::bits::Bits;
+use crate::bits::{Bits, Set};
 use crate::complex::Cell;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
+use crate::tables::Width;
 use crate::variants::Movement;
 
 /// Whether a slider of this role attacks along direction index `d` (cardinals 0..4, diagonals 4..8).
@@ -18,17 +19,30 @@ fn slides(role: Role, d: usize) -> bool {
     }
 }
 
-/// The side to move's king safety.
+/// The side to move's king safety, in a set width.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct KingSafety {
+pub(crate) struct KingSafety<S> {
     /// Whether the king is attacked.
     pub in_check: bool,
     /// Where a non-king move must land to meet every check: on each attack line (the checker's
     /// cell, and for a slider the cells between). All cells when not in check.
-    pub evasion: Bits,
+    pub evasion: S,
     /// Pieces that shield the king from an enemy slider: removing one could expose the king;
     /// other non-king moves cannot.
-    pub pinned: Bits,
+    pub pinned: S,
+}
+
+/// One player's pieces by how they attack, in a set width.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Attackers<S> {
+    /// The player.
+    pub by: Color,
+    /// Their knights.
+    pub knights: S,
+    /// Their sliders along cardinal rays (rooks, queens) and along diagonals (bishops, queens).
+    pub sliders: [S; 2],
+    /// Their king's cell.
+    pub king: Cell,
 }
 
 impl Position {
@@ -43,7 +57,66 @@ impl Position {
         if self.rules.movement == Movement::Chess3 {
             return self.chess3_attacked(cell, by, ignore);
         }
-        self.leaper_attacks(cell, by) || (0..8).any(|d| self.ray_attacker(cell, d, by, ignore))
+        match self.rules.tables.width {
+            Width::W64 => self.attacked_ignoring::<u64>(cell, by, ignore),
+            Width::W128 => self.attacked_ignoring::<u128>(cell, by, ignore),
+            Width::W256 => self.attacked_ignoring::<Bits>(cell, by, ignore),
+        }
+    }
+
+    fn attacked_ignoring<S: Set>(&self, cell: Cell, by: Color, ignore: Option<Cell>) -> bool {
+        let mut occupied = self.all_occupied_in::<S>();
+        if let Some(c) = ignore {
+            occupied.remove(c);
+        }
+        self.attacked_by(cell, &self.attackers_of(by), occupied)
+    }
+
+    /// The cells occupied by either colour, in a set width.
+    #[inline]
+    pub(crate) fn all_occupied_in<S: Set>(&self) -> S {
+        S::of(&self.occupied[0]).union(S::of(&self.occupied[1]))
+    }
+
+    /// `by`'s pieces by how they attack.
+    #[inline]
+    pub(crate) fn attackers_of<S: Set>(&self, by: Color) -> Attackers<S> {
+        let own = S::of(&self.occupied[by.index()]);
+        Attackers {
+            by,
+            knights: S::of(&self.knights).intersection(own),
+            sliders: [S::of(&self.sliders[0]).intersection(own), S::of(&self.sliders[1]).intersection(own)],
+            king: self.king(by),
+        }
+    }
+
+    /// Whether `a`'s pieces attack `cell` with the cells of `occupied` blocking the sliders (the
+    /// surfaces' tables; `a`'s own cells are taken from the position).
+    #[inline]
+    pub(crate) fn attacked_by<S: Set>(&self, cell: Cell, a: &Attackers<S>, occupied: S) -> bool {
+        let t = &self.rules.tables;
+        S::of(&t.knight_set[cell.index()]).intersects(a.knights)
+            || S::of(&t.king_set[cell.index()]).contains(a.king)
+            || t.pawn_attackers
+                .get(cell.index())
+                .iter()
+                .any(|&(c, facing)| Piece::unmarked(self.squares[c.index()]) == Piece::pawn(a.by, facing, false).code())
+            || (0..2).any(|kind| self.line_attack(cell, kind, a.sliders[kind], occupied))
+    }
+
+    /// Whether one of `sliders` attacks `cell` along one of the rays of a kind (0: the cardinal
+    /// rays 0..4, 1: the diagonal rays 4..8) with `occupied` blocking. Only rays holding one of
+    /// them are followed.
+    #[inline]
+    fn line_attack<S: Set>(&self, cell: Cell, kind: usize, sliders: S, occupied: S) -> bool {
+        let t = &self.rules.tables;
+        if !S::of(&t.lines[cell.index()][kind]).intersects(sliders) {
+            return false;
+        }
+        (kind * 4..kind * 4 + 4).any(|d| {
+            S::of(&t.ray_set[cell.index() * 8 + d]).intersects(sliders)
+                && t.first_on_ray(cell, d, occupied).is_some_and(|c| sliders.contains(c))
+        })
     }
 
     /// The cells of `by`'s pieces that attack `cell`, treating `ignore` as empty: knights, kings,
@@ -72,28 +145,6 @@ impl Position {
         out
     }
 
-    /// Knight, king and pawn attacks on `cell` by `by` (these ignore blockers).
-    #[inline]
-    fn leaper_attacks(&self, cell: Cell, by: Color) -> bool {
-        let t = &self.rules.tables;
-        let is = |c: Cell, piece: Piece| Piece::unmarked(self.squares[c.index()]) == piece.code();
-        let knight = Piece::new(by, Role::Knight);
-        let king = Piece::new(by, Role::King);
-        t.knight.get(cell.index()).iter().any(|&c| is(c, knight))
-            || t.king.get(cell.index()).iter().any(|&c| is(c, king))
-            || t.pawn_attackers.get(cell.index()).iter().any(|&(c, facing)| {
-                Piece::from_code(self.squares[c.index()]).is_some_and(|p| p.color() == by && p.facing() == Some(facing))
-            })
-    }
-
-    /// Whether the first piece on ray `d` from `cell` is a slider of `by` attacking along it.
-    #[inline]
-    fn ray_attacker(&self, cell: Cell, d: usize, by: Color, ignore: Option<Cell>) -> bool {
-        self.first_occupied(self.rules.tables.ray(cell, d), ignore)
-            .and_then(|c| self.piece_at(c))
-            .is_some_and(|p| p.color() == by && slides(p.role(), d))
-    }
-
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
         self.is_attacked(self.king(self.side), !self.side)
@@ -106,46 +157,49 @@ impl Position {
     }
 
     /// Check, evasions and pins of the side to move, in one pass over the king's neighbourhood.
-    pub(crate) fn king_safety(&self) -> KingSafety {
+    pub(crate) fn king_safety<S: Set>(&self) -> KingSafety<S> {
         let me = self.side;
-        let them = !me;
+        let them = self.attackers_of::<S>(!me);
         let king = self.king(me);
         let t = &self.rules.tables;
-        let mut evasion = Bits::ALL;
+        let mut evasion = S::ALL;
         let mut in_check = false;
-        let mut checked_by = |line: Bits| {
+        let mut checked_by = |line: S| {
             in_check = true;
             evasion = evasion.intersection(line);
         };
-        let is = |c: Cell, piece: Piece| Piece::unmarked(self.squares[c.index()]) == piece.code();
-        for &c in t.knight.get(king.index()) {
-            if is(c, Piece::new(them, Role::Knight)) {
-                checked_by(Bits::single(c));
-            }
+        for c in S::of(&t.knight_set[king.index()]).intersection(them.knights).cells() {
+            checked_by(S::of(&Bits::single(c)));
         }
         for &(c, facing) in t.pawn_attackers.get(king.index()) {
-            if self.piece_at(c).is_some_and(|p| p.color() == them && p.facing() == Some(facing)) {
-                checked_by(Bits::single(c));
+            if Piece::unmarked(self.squares[c.index()]) == Piece::pawn(them.by, facing, false).code() {
+                checked_by(S::of(&Bits::single(c)));
             }
         }
-        let mut pinned = Bits::EMPTY;
-        for d in 0..8 {
-            let ray = t.ray(king, d);
-            let Some(i) = ray.iter().position(|&c| self.squares[c.index()] != 0) else { continue };
-            let first = ray[i];
-            let Some(p) = self.piece_at(first) else { continue };
-            if p.color() == them {
-                if slides(p.role(), d) {
-                    checked_by(t.ray_prefix(king, d)[i]);
-                }
+        let mut pinned = S::EMPTY;
+        let occupied = self.all_occupied_in::<S>();
+        let own = S::of(&self.occupied[me.index()]);
+        // Only rays holding an enemy slider of their kind can check or pin.
+        for (kind, sliders) in them.sliders.into_iter().enumerate() {
+            if !S::of(&t.lines[king.index()][kind]).intersects(sliders) {
                 continue;
             }
-            if let Some(behind) = self.first_occupied(&ray[i + 1..], Some(first))
-                && let Some(q) = self.piece_at(behind)
-                && q.color() == them
-                && slides(q.role(), d)
-            {
-                pinned.insert(first);
+            for d in kind * 4..kind * 4 + 4 {
+                if !S::of(&t.ray_set[king.index() * 8 + d]).intersects(sliders) {
+                    continue;
+                }
+                let (line, Some(first)) = t.reach(king, d, occupied) else { continue };
+                if !own.contains(first) {
+                    if sliders.contains(first) {
+                        checked_by(line);
+                    }
+                    continue;
+                }
+                let mut behind = occupied;
+                behind.remove(first);
+                if t.first_on_ray(king, d, behind).is_some_and(|c| sliders.contains(c)) {
+                    pinned.insert(first);
+                }
             }
         }
         KingSafety { in_check, evasion, pinned }

@@ -3,44 +3,52 @@
 
 use crate::action::{Action, ActionKind};
 use crate::attacks::KingSafety;
-use crate::bits::Bits;
+use crate::bits::{Bits, Set};
 use crate::complex::Cell;
 use crate::piece::{Facing, Role};
 use crate::position::Position;
+use crate::tables::{PawnShift, Width};
 use crate::variant::CastleSide;
 use crate::variants::Movement;
 
 /// Receives generated legal actions.
 pub(crate) trait Visitor {
-    /// True for visitors that only count: they accept [`Visitor::count`].
+    /// True for visitors that only count: they accept [`Visitor::count`] and see the pieces by
+    /// role rather than in cell order.
     const COUNTS: bool = false;
     /// Adds `n` legal actions without naming them (only called when `COUNTS`).
     fn count(&mut self, _n: u64) {}
     /// All of `dests` are legal destinations of the non-pawn piece on `from`.
-    fn piece_moves(&mut self, from: Cell, dests: Bits);
+    fn piece_moves<S: Set>(&mut self, from: Cell, dests: S);
     /// One legal action.
     fn action(&mut self, action: Action);
 }
 
 impl Visitor for Vec<Action> {
-    fn piece_moves(&mut self, from: Cell, dests: Bits) {
-        self.extend(dests.iter().map(|to| Action { from, to, kind: ActionKind::Piece }));
+    fn piece_moves<S: Set>(&mut self, from: Cell, dests: S) {
+        self.extend(dests.cells().map(|to| Action { from, to, kind: ActionKind::Piece }));
     }
     fn action(&mut self, action: Action) {
         self.push(action);
     }
 }
 
-/// What generation needs to know once per position.
-struct Generation {
+/// What generation needs to know once per position, in a set width.
+struct Generation<S> {
     /// The side to move is in check.
     in_check: bool,
     /// Where non-king moves must land (see [`KingSafety::evasion`]).
-    evasion: Bits,
+    evasion: S,
     /// Pieces whose moves are tested (they shield the king from a slider).
-    pinned: Bits,
+    pinned: S,
     /// Cells no piece may move to: own pieces and the enemy king.
-    blocked: Bits,
+    blocked: S,
+    /// Cells of either colour.
+    occupied: S,
+    /// The opponent's pieces other than the king.
+    capturable: S,
+    /// Where the side to move's pawns promote, by their facing on arrival.
+    promotes: [S; 2],
 }
 
 /// Counts actions without listing them.
@@ -51,7 +59,7 @@ impl Visitor for Counter {
     fn count(&mut self, n: u64) {
         self.0 += n;
     }
-    fn piece_moves(&mut self, _: Cell, dests: Bits) {
+    fn piece_moves<S: Set>(&mut self, _: Cell, dests: S) {
         self.0 += u64::from(dests.len());
     }
     fn action(&mut self, _: Action) {
@@ -90,12 +98,20 @@ impl Position {
         if self.rules.movement != Movement::Surface {
             return self.level_actions().contains(&action);
         }
+        match self.rules.tables.width {
+            Width::W64 => self.is_legal_in::<u64>(action),
+            Width::W128 => self.is_legal_in::<u128>(action),
+            Width::W256 => self.is_legal_in::<Bits>(action),
+        }
+    }
+
+    fn is_legal_in<S: Set>(&self, action: Action) -> bool {
         let mut all = Vec::new();
         if self.piece_at(action.from).is_some_and(|p| p.color() == self.side) {
-            self.visit_piece(action.from, &mut all, &self.generation());
+            self.visit_piece(action.from, &mut all, &self.generation::<S>());
         }
         if let ActionKind::Castle(_) = action.kind {
-            self.visit_castling(&mut all, self.is_check());
+            self.visit_castling_in::<S>(&mut all, self.is_check());
         }
         all.contains(&action)
     }
@@ -107,11 +123,22 @@ impl Position {
         !next.is_attacked(next.king(self.side), !self.side)
     }
 
-    fn generation(&self) -> Generation {
-        let KingSafety { in_check, evasion, pinned } = self.king_safety();
-        let mut blocked = self.occupied[self.side.index()];
-        blocked.insert(self.king(!self.side));
-        Generation { in_check, evasion, pinned, blocked }
+    fn generation<S: Set>(&self) -> Generation<S> {
+        let KingSafety { in_check, evasion, pinned } = self.king_safety::<S>();
+        let me = self.side;
+        let mut blocked = S::of(&self.occupied[me.index()]);
+        blocked.insert(self.king(!me));
+        let mut capturable = S::of(&self.occupied[(!me).index()]);
+        capturable.remove(self.king(!me));
+        Generation {
+            in_check,
+            evasion,
+            pinned,
+            blocked,
+            occupied: self.all_occupied_in(),
+            capturable,
+            promotes: self.rules.promotes[me.index()].each_ref().map(S::of),
+        }
     }
 
     pub(crate) fn visit_legal(&self, v: &mut impl Visitor) {
@@ -123,44 +150,74 @@ impl Position {
     }
 
     /// Legal actions by the surfaces' tables (on the three-level boards: the moves within a level).
-    pub(crate) fn visit_surface(&self, v: &mut impl Visitor) {
-        let g = self.generation();
-        for from in self.occupied[self.side.index()].iter() {
-            self.visit_piece(from, v, &g);
+    pub(crate) fn visit_surface<V: Visitor>(&self, v: &mut V) {
+        match self.rules.tables.width {
+            Width::W64 => self.generate::<u64, V>(v),
+            Width::W128 => self.generate::<u128, V>(v),
+            Width::W256 => self.generate::<Bits, V>(v),
         }
-        self.visit_castling(v, g.in_check);
+    }
+
+    fn generate<S: Set, V: Visitor>(&self, v: &mut V) {
+        let g = self.generation::<S>();
+        let mine = S::of(&self.occupied[self.side.index()]);
+        let king = self.king(self.side);
+        if !V::COUNTS {
+            for from in mine.cells() {
+                self.visit_piece(from, v, &g);
+            }
+        } else {
+            // By role, the same moves as in cell order.
+            let knights = S::of(&self.knights).intersection(mine);
+            let [cardinal, diagonal] = self.sliders.map(|s| S::of(&s).intersection(mine));
+            for from in knights.cells() {
+                self.visit_moves(from, S::of(&self.rules.tables.knight_set[from.index()]), v, &g);
+            }
+            for from in cardinal.union(diagonal).cells() {
+                let dirs = match (cardinal.contains(from), diagonal.contains(from)) {
+                    (true, false) => 0..4,
+                    (false, true) => 4..8,
+                    _ => 0..8,
+                };
+                self.visit_moves(from, self.slides_in(from, dirs, g.occupied), v, &g);
+            }
+            let mut pawns = mine.without(knights).without(cardinal).without(diagonal);
+            pawns.remove(king);
+            self.count_pawns(pawns, v, &g);
+            self.visit_king(king, v, &g);
+        }
+        self.visit_castling_in::<S>(v, g.in_check);
     }
 
     /// Legal actions of the side to move's piece on `from`.
-    fn visit_piece<V: Visitor>(&self, from: Cell, v: &mut V, g: &Generation) {
+    fn visit_piece<S: Set, V: Visitor>(&self, from: Cell, v: &mut V, g: &Generation<S>) {
         let Some(piece) = self.piece_at(from) else { return };
         let t = &self.rules.tables;
-        let free = !g.pinned.contains(from);
         let dests = match piece.role() {
-            Role::Pawn => {
-                let evasion = if free { Some(g.evasion) } else { None };
-                return self.visit_pawn(from, piece.facing().unwrap_or(Facing::Up), v, evasion);
-            }
-            Role::King => return self.visit_king(from, t.king_set[from.index()].without(g.blocked), v),
-            Role::Knight => t.knight_set[from.index()],
+            Role::Pawn => return self.visit_pawn(from, v, g),
+            Role::King => return self.visit_king(from, v, g),
+            Role::Knight => S::of(&t.knight_set[from.index()]),
             role => {
                 let dirs = match role {
                     Role::Rook => 0..4,
                     Role::Bishop => 4..8,
                     _ => 0..8,
                 };
-                if V::COUNTS && free && !g.in_check && t.disjoint_rays.contains(from) {
-                    return v.count(self.count_slides(from, dirs));
-                }
-                self.slides(from, dirs)
+                self.slides_in(from, dirs, g.occupied)
             }
         };
+        self.visit_moves(from, dests, v, g);
+    }
+
+    /// The moves of the knight or slider on `from` to `dests` (its reach, own cells included).
+    #[inline]
+    fn visit_moves<S: Set, V: Visitor>(&self, from: Cell, dests: S, v: &mut V, g: &Generation<S>) {
         let dests = dests.without(g.blocked);
-        if free {
+        if !g.pinned.contains(from) {
             let dests = if g.in_check { dests.intersection(g.evasion) } else { dests };
             v.piece_moves(from, dests);
         } else {
-            for to in dests.iter() {
+            for to in dests.cells() {
                 let action = Action { from, to, kind: ActionKind::Piece };
                 if self.keeps_king_safe(action) {
                     v.action(action);
@@ -171,91 +228,160 @@ impl Position {
 
     /// A slider's reach along the given rays: each ray up to and including its first occupied cell.
     pub(crate) fn slides(&self, from: Cell, dirs: std::ops::Range<usize>) -> Bits {
-        let t = &self.rules.tables;
-        let mut dests = Bits::EMPTY;
-        for d in dirs {
-            let ray = t.ray(from, d);
-            let reach = ray.iter().position(|&c| self.squares[c.index()] != 0).map_or(ray.len(), |i| i + 1);
-            if reach > 0 {
-                dests = dests.union(t.ray_prefix(from, d)[reach - 1]);
-            }
+        match self.rules.tables.width {
+            Width::W64 => self.slides_in::<u64>(from, dirs, self.all_occupied_in()).bits(),
+            Width::W128 => self.slides_in::<u128>(from, dirs, self.all_occupied_in()).bits(),
+            Width::W256 => self.slides_in::<Bits>(from, dirs, self.all_occupied_in()),
         }
-        dests
     }
 
-    /// The number of a free slider's destinations where its rays are disjoint.
-    fn count_slides(&self, from: Cell, dirs: std::ops::Range<usize>) -> u64 {
-        let mut n = 0;
-        for d in dirs {
-            let ray = self.rules.tables.ray(from, d);
-            n += match ray.iter().position(|&c| self.squares[c.index()] != 0) {
-                None => ray.len(),
-                Some(i) => i + usize::from(self.capturable(ray[i])),
-            };
-        }
-        n as u64
+    #[inline]
+    fn slides_in<S: Set>(&self, from: Cell, dirs: std::ops::Range<usize>, occupied: S) -> S {
+        let t = &self.rules.tables;
+        dirs.fold(S::EMPTY, |dests, d| dests.union(t.reach(from, d, occupied).0))
     }
 
     /// King steps to cells the opponent does not attack once the king has left `from`.
-    fn visit_king(&self, from: Cell, dests: Bits, v: &mut impl Visitor) {
-        for to in dests.iter() {
-            if !self.is_attacked_ignoring(to, !self.side, Some(from)) {
+    fn visit_king<S: Set>(&self, from: Cell, v: &mut impl Visitor, g: &Generation<S>) {
+        let dests = S::of(&self.rules.tables.king_set[from.index()]).without(g.blocked);
+        if dests.is_empty() {
+            return;
+        }
+        let them = self.attackers_of::<S>(!self.side);
+        let mut occupied = g.occupied;
+        occupied.remove(from);
+        for to in dests.cells() {
+            if !self.attacked_by(to, &them, occupied) {
                 v.action(Action { from, to, kind: ActionKind::Piece });
             }
         }
     }
 
-    /// Whether the side to move may capture on `c`: an enemy piece other than the king.
-    #[inline]
-    fn capturable(&self, c: Cell) -> bool {
-        self.piece_at(c).is_some_and(|p| p.color() != self.side && p.role() != Role::King)
-    }
-
-    /// A pawn's actions. `evasion` is where a non-pinned pawn's move must land (all cells out of
-    /// check); a pinned pawn (`None`) and en passant (two cells change) are tested in full.
-    fn visit_pawn<V: Visitor>(&self, from: Cell, facing: Facing, v: &mut V, evasion: Option<Bits>) {
-        let routes = self.rules.tables.pawn(from, facing);
+    /// The pawn on `from`'s actions.
+    fn visit_pawn<S: Set, V: Visitor>(&self, from: Cell, v: &mut V, g: &Generation<S>) {
+        let Some(pawn) = self.piece_at(from) else { return };
+        let routes = self.rules.tables.pawn(from, pawn.facing().unwrap_or(Facing::Up));
+        let test = g.pinned.contains(from);
         let empty = |c: Cell| self.squares[c.index()] == 0;
-        let mut emit = |action: Action, arrival: Facing, en_passant: bool| {
-            let legal = match evasion {
-                Some(cells) if !en_passant => cells.contains(action.to),
-                _ => self.keeps_king_safe(action),
-            };
-            if !legal {
-                return;
-            }
-            if !self.rules.promotes(self.side, action.to, arrival) {
-                v.action(action);
-            } else if V::COUNTS {
-                v.count(Role::PROMOTIONS.len() as u64);
-            } else {
-                for role in Role::PROMOTIONS {
-                    v.action(action.with_promotion(Some(role)));
-                }
-            }
-        };
         if let Some((to, f)) = routes.forward
             && empty(to)
         {
-            emit(Action { from, to, kind: ActionKind::Pawn { facing: f, promotion: None } }, f, false);
+            let action = Action { from, to, kind: ActionKind::Pawn { facing: f, promotion: None } };
+            self.pawn_action(action, f, test, v, g);
             if let Some((_, to2, f2)) = routes.double
                 && empty(to2)
-                && self.piece_at(from).is_some_and(|p| p.unused())
+                && pawn.unused()
             {
-                emit(Action { from, to: to2, kind: ActionKind::DoubleStep { facing: f2, promotion: None } }, f2, false);
+                let action = Action { from, to: to2, kind: ActionKind::DoubleStep { facing: f2, promotion: None } };
+                self.pawn_action(action, f2, test, v, g);
             }
         }
         for (to, f) in routes.diagonals.into_iter().flatten() {
-            if self.capturable(to) {
-                emit(Action { from, to, kind: ActionKind::Pawn { facing: f, promotion: None } }, f, false);
+            if g.capturable.contains(to) {
+                self.pawn_action(
+                    Action { from, to, kind: ActionKind::Pawn { facing: f, promotion: None } },
+                    f,
+                    test,
+                    v,
+                    g,
+                );
             } else if empty(to) && self.ep.is_some_and(|t| t.owner != self.side && t.middle == to) {
-                emit(Action { from, to, kind: ActionKind::EnPassant { facing: f, promotion: None } }, f, true);
+                let action = Action { from, to, kind: ActionKind::EnPassant { facing: f, promotion: None } };
+                self.pawn_action(action, f, true, v, g);
             }
         }
     }
 
+    /// One pawn action arriving with `arrival`, with each promotion choice where it promotes. A
+    /// free pawn's ordinary move must land on the evasion cells; a pinned pawn's and en passant
+    /// (two cells change) are tested in full (`test`).
+    #[inline]
+    fn pawn_action<S: Set, V: Visitor>(
+        &self,
+        action: Action,
+        arrival: Facing,
+        test: bool,
+        v: &mut V,
+        g: &Generation<S>,
+    ) {
+        let legal = if test { self.keeps_king_safe(action) } else { g.evasion.contains(action.to) };
+        if !legal {
+            return;
+        }
+        if !g.promotes[arrival.index()].contains(action.to) {
+            v.action(action);
+        } else if V::COUNTS {
+            v.count(Role::PROMOTIONS.len() as u64);
+        } else {
+            for role in Role::PROMOTIONS {
+                v.action(action.with_promotion(Some(role)));
+            }
+        }
+    }
+
+    /// Counts the actions of `pawns` (the side to move's): those of free pawns on regular cells
+    /// (see [`crate::tables::PawnShifts`]) by shifting sets, the others one by one.
+    fn count_pawns<S: Set, V: Visitor>(&self, pawns: S, v: &mut V, g: &Generation<S>) {
+        debug_assert!(V::COUNTS, "only counting skips naming the actions");
+        let t = &self.rules.tables;
+        let empty = S::ALL.without(g.occupied);
+        let mut one_by_one = pawns;
+        for facing in [Facing::Up, Facing::Down] {
+            let shifts = &t.pawn_shifts[facing.index()];
+            let regular = S::of(&self.pawns[facing.index()]).intersection(S::of(&shifts.regular));
+            let free = pawns.intersection(regular).without(g.pinned);
+            if free.is_empty() {
+                continue;
+            }
+            one_by_one = one_by_one.without(free);
+            let promotes = g.promotes[facing.index()];
+            let mut add = |to: S| {
+                let to = to.intersection(g.evasion);
+                v.count(u64::from(to.len()) + 3 * u64::from(to.intersection(promotes).len()));
+            };
+            let step = |shift: &PawnShift, from: S| from.intersection(S::of(&shift.cells)).shifted(shift.offset);
+            add(step(&shifts.forward, free).intersection(empty));
+            // Double steps of unused pawns whose forward cell is empty.
+            let starters = free.intersection(S::of(&self.unused)).intersection(empty.shifted(-shifts.forward.offset));
+            add(step(&shifts.double, starters).intersection(empty));
+            for diagonal in &shifts.diagonals {
+                add(step(diagonal, free).intersection(g.capturable));
+            }
+            // En passant, tested in full.
+            if let Some(trace) = self.ep.filter(|trace| trace.owner != self.side && empty.contains(trace.middle)) {
+                for &(from, f) in t.pawn_attackers.get(trace.middle.index()) {
+                    if f != facing || !free.contains(from) {
+                        continue;
+                    }
+                    for (to, arrival) in
+                        t.pawn(from, f).diagonals.into_iter().flatten().filter(|&(to, _)| to == trace.middle)
+                    {
+                        let action =
+                            Action { from, to, kind: ActionKind::EnPassant { facing: arrival, promotion: None } };
+                        self.pawn_action(action, arrival, true, v, g);
+                    }
+                }
+            }
+        }
+        for from in one_by_one.cells() {
+            self.visit_pawn(from, v, g);
+        }
+    }
+
+    /// Castling actions (`in_check`: the side to move is in check).
     pub(crate) fn visit_castling(&self, v: &mut impl Visitor, in_check: bool) {
+        match self.rules.tables.width {
+            Width::W64 => self.visit_castling_in::<u64>(v, in_check),
+            Width::W128 => self.visit_castling_in::<u128>(v, in_check),
+            Width::W256 => self.visit_castling_in::<Bits>(v, in_check),
+        }
+    }
+
+    fn visit_castling_in<S: Set>(&self, v: &mut impl Visitor, in_check: bool) {
         let me = self.side;
+        if in_check || self.castling.is_empty() {
+            return;
+        }
         for side in CastleSide::ALL {
             if !self.castling.has(me, side) {
                 continue;
@@ -266,14 +392,31 @@ impl Position {
             if self.king(me) != spec.king_from || spec.between.iter().any(|&c| self.squares[c.index()] != 0) {
                 continue;
             }
-            // The source, then the transit and landing cells with the source vacated and the rook
-            // at home, then (below) the king's actual final cell.
-            let king_on = |cell: Cell| self.is_attacked_ignoring(cell, !me, Some(spec.king_from));
-            if in_check || king_on(spec.king_transit) || king_on(spec.king_to) {
-                continue;
-            }
             let action = Action { from: spec.king_from, to: spec.king_to, kind: ActionKind::Castle(side) };
-            if self.keeps_king_safe(action) {
+            let rook_to = self.rules.castled_rook(spec, spec.king_to);
+            let landing_empty = [spec.king_to, rook_to]
+                .iter()
+                .all(|&c| self.squares[c.index()] == 0 || c == spec.king_from || c == spec.rook_from);
+            let safe = if self.rules.movement == Movement::Chess3 || !landing_empty {
+                // The source, then the transit and landing cells with the source vacated and the
+                // rook at home, then the king's actual final cell.
+                let king_on = |cell: Cell| self.is_attacked_ignoring(cell, !me, Some(spec.king_from));
+                !king_on(spec.king_transit) && !king_on(spec.king_to) && self.keeps_king_safe(action)
+            } else {
+                // The same tests on the table boards without playing: the king and the rook only
+                // change which cells block, nothing is captured.
+                let them = self.attackers_of::<S>(!me);
+                let mut occupied = self.all_occupied_in::<S>();
+                occupied.remove(spec.king_from);
+                let king_on = |cell: Cell, occupied: S| self.attacked_by(cell, &them, occupied);
+                !king_on(spec.king_transit, occupied) && !king_on(spec.king_to, occupied) && {
+                    occupied.remove(spec.rook_from);
+                    occupied.insert(spec.king_to);
+                    occupied.insert(rook_to);
+                    !king_on(spec.king_to, occupied)
+                }
+            };
+            if safe {
                 v.action(action);
             }
         }

@@ -35,6 +35,11 @@ impl CastlingRights {
         CastlingRights(if on { self.0 | bit } else { self.0 & !bit })
     }
 
+    /// These rights without those of `other`.
+    pub(crate) const fn without(self, other: CastlingRights) -> CastlingRights {
+        CastlingRights(self.0 & !other.0)
+    }
+
     /// True when no right remains.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
@@ -63,6 +68,16 @@ pub struct Position {
     pub(crate) rules: &'static VariantRules,
     pub(crate) squares: [u8; MAX_CELLS],
     pub(crate) occupied: [Bits; 2],
+    /// Both colours' sliders by the rays they attack along: rooks and queens (index 0, the
+    /// cardinal directions 0..4), bishops and queens (index 1, the diagonals 4..8).
+    pub(crate) sliders: [Bits; 2],
+    /// Both colours' knights.
+    pub(crate) knights: Bits,
+    /// Both colours' pawns by facing (up, down).
+    pub(crate) pawns: [Bits; 2],
+    /// The pieces with the unused mark (pawns with their double step; on the three-level boards
+    /// every never-moved piece).
+    pub(crate) unused: Bits,
     pub(crate) kings: [Cell; 2],
     pub(crate) side: Color,
     pub(crate) castling: CastlingRights,
@@ -101,6 +116,10 @@ impl Position {
             rules,
             squares: [0; MAX_CELLS],
             occupied: [Bits::EMPTY; 2],
+            sliders: [Bits::EMPTY; 2],
+            knights: Bits::EMPTY,
+            pawns: [Bits::EMPTY; 2],
+            unused: Bits::EMPTY,
             kings: [Cell(0); 2],
             side,
             castling,
@@ -182,10 +201,22 @@ impl Position {
 
     #[inline]
     pub(crate) fn put(&mut self, c: Cell, piece: Piece) {
+        debug_assert_eq!(self.squares[c.index()], 0, "pieces are put on empty cells");
         self.squares[c.index()] = piece.code();
         self.occupied[piece.color().index()].insert(c);
-        if piece.role() == Role::King {
-            self.kings[piece.color().index()] = c;
+        if piece.unused() {
+            self.unused.insert(c);
+        }
+        match piece.role() {
+            Role::King => self.kings[piece.color().index()] = c,
+            Role::Knight => self.knights.insert(c),
+            Role::Rook => self.sliders[0].insert(c),
+            Role::Bishop => self.sliders[1].insert(c),
+            Role::Queen => {
+                self.sliders[0].insert(c);
+                self.sliders[1].insert(c);
+            }
+            Role::Pawn => self.pawns[piece.facing().unwrap_or(Facing::Up).index()].insert(c),
         }
     }
 
@@ -194,6 +225,12 @@ impl Position {
         let piece = self.piece_at(c)?;
         self.squares[c.index()] = 0;
         self.occupied[piece.color().index()].remove(c);
+        self.knights.remove(c);
+        self.sliders[0].remove(c);
+        self.sliders[1].remove(c);
+        self.pawns[0].remove(c);
+        self.pawns[1].remove(c);
+        self.unused.remove(c);
         Some(piece)
     }
 
@@ -243,21 +280,14 @@ impl Position {
                 }
             }
         }
-        if piece.role() == Role::King {
-            for side in CastleSide::ALL {
-                self.castling = self.castling.with(me, side, false);
-            }
-        }
         if !self.castling.is_empty() {
-            for color in Color::ALL {
+            if piece.role() == Role::King {
                 for side in CastleSide::ALL {
-                    if let Some(spec) = self.rules.castle(color, side)
-                        && (action.from == spec.rook_from || action.to == spec.rook_from)
-                    {
-                        self.castling = self.castling.with(color, side, false);
-                    }
+                    self.castling = self.castling.with(me, side, false);
                 }
             }
+            let rooks = &self.rules.rook_rights;
+            self.castling = self.castling.without(rooks[action.from.index()]).without(rooks[action.to.index()]);
         }
         self.ep = ep;
         if piece.role() == Role::Pawn || captured.is_some() {

@@ -1,7 +1,7 @@
 //! Movement tables precomputed once per board from its complex: rays, knight jumps, king steps and
 //! pawn routes, so that move generation is table walks.
 
-use crate::bits::Bits;
+use crate::bits::{Bits, Set};
 use crate::complex::{Cell, Complex};
 use crate::frame::{Dir, Frame, Vector};
 use crate::piece::Facing;
@@ -32,6 +32,59 @@ impl<T: Copy> Lists<T> {
     }
 }
 
+/// A stretch of a ray along which cell indices only increase or only decrease: the first of a
+/// set of its cells, in the ray's order, is the lowest or the highest index.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Run {
+    /// The stretch's cells.
+    pub cells: Bits,
+    /// Whether the indices decrease along the ray.
+    pub down: bool,
+}
+
+impl Run {
+    /// The first of `cells` (a subset of the run's) in the ray's order.
+    #[inline]
+    fn first<S: Set>(&self, cells: S) -> Option<Cell> {
+        if self.down { cells.last() } else { cells.first() }
+    }
+
+    /// The run's cells up to `c`, included, in the ray's order.
+    #[inline]
+    fn up_to<S: Set>(&self, cells: S, c: Cell) -> S {
+        cells.intersection(if self.down { S::at_least(c) } else { S::at_most(c) })
+    }
+}
+
+/// The width of the sets move generation uses on a board: the narrowest that holds its cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Width {
+    /// At most 64 cells: `u64`.
+    W64,
+    /// At most 128 cells: `u128`.
+    W128,
+    /// Up to 256 cells: [`Bits`].
+    W256,
+}
+
+/// Splits a ray into runs of monotone cell indices.
+fn runs(cells: &[Cell]) -> Vec<Run> {
+    let mut out: Vec<Run> = Vec::new();
+    for (i, &c) in cells.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|j| cells[j]);
+        match (out.last_mut(), prev) {
+            // A run of one cell takes the direction of its next step.
+            (Some(run), Some(prev)) if run.cells.len() == 1 && c != prev => {
+                run.down = c < prev;
+                run.cells.insert(c);
+            }
+            (Some(run), Some(prev)) if (run.down && c < prev) || (!run.down && c > prev) => run.cells.insert(c),
+            _ => out.push(Run { cells: Bits::single(c), down: false }),
+        }
+    }
+    out
+}
+
 /// Where a pawn standing on a cell with a facing can go, ignoring occupancy.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct PawnRoutes {
@@ -43,6 +96,68 @@ pub(crate) struct PawnRoutes {
     /// never two with the same result. No two routes of a pawn then yield one action: a step and
     /// a capture need an empty and an occupied cell, and en passant also removes a pawn.
     pub diagonals: [Option<(Cell, Facing)>; 2],
+}
+
+/// One kind of pawn route taken by many pawns at once: from each cell of `cells` the route leads
+/// to the cell `offset` indices away, keeping the pawn's facing.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PawnShift {
+    /// The index offset of the route.
+    pub offset: i32,
+    /// The cells from which the route exists and has that offset.
+    pub cells: Bits,
+}
+
+/// The pawn routes of one facing as shifts of sets, for counting the moves of many pawns at once:
+/// the most common offset of each route kind. A pawn on a `regular` cell has no other route.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PawnShifts {
+    /// The forward step.
+    pub forward: PawnShift,
+    /// The double step (from cells whose forward step is the first shift too).
+    pub double: PawnShift,
+    /// The forward diagonals, west and east.
+    pub diagonals: [PawnShift; 2],
+    /// Cells from which every route of a pawn with this facing is one of the shifts above.
+    pub regular: Bits,
+}
+
+impl PawnShifts {
+    fn new(pawn: &[PawnRoutes], facing: Facing) -> PawnShifts {
+        let routes = || (0..pawn.len() / 2).map(|i| (i as i32, &pawn[i * 2 + facing.index()]));
+        // The most common offset among the routes that keep the facing; none beyond one word.
+        let common = |route: &dyn Fn(&PawnRoutes) -> Option<(Cell, Facing)>| {
+            let mut counts = std::collections::BTreeMap::new();
+            for (from, r) in routes() {
+                if let Some((to, f)) = route(r)
+                    && f == facing
+                    && (1..64).contains(&(to.0 as i32 - from).abs())
+                {
+                    *counts.entry(to.0 as i32 - from).or_insert(0) += 1;
+                }
+            }
+            let offset = counts.into_iter().max_by_key(|&(offset, n)| (n, -offset.abs())).map_or(0, |(o, _)| o);
+            let cells = routes()
+                .filter(|&(from, r)| offset != 0 && route(r) == Some((Cell((from + offset) as u8), facing)))
+                .map(|(from, _)| Cell(from as u8))
+                .collect();
+            PawnShift { offset, cells }
+        };
+        let forward = common(&|r| r.forward);
+        let double = common(&|r| r.double.map(|(_, to, f)| (to, f)));
+        let double = PawnShift { cells: double.cells.intersection(forward.cells), ..double };
+        let diagonals = [0, 1].map(|i| common(&|r| r.diagonals[i]));
+        let covered = |shift: &PawnShift, from: i32, exists: bool| !exists || shift.cells.contains(Cell(from as u8));
+        let regular = routes()
+            .filter(|&(from, r)| {
+                covered(&forward, from, r.forward.is_some())
+                    && covered(&double, from, r.double.is_some())
+                    && (0..2).all(|i| covered(&diagonals[i], from, r.diagonals[i].is_some()))
+            })
+            .map(|(from, _)| Cell(from as u8))
+            .collect();
+        PawnShifts { forward, double, diagonals, regular }
+    }
 }
 
 /// Whether pawns carry their facing through seams (the surface boards) or keep their owner's
@@ -60,11 +175,15 @@ pub enum FacingMode {
 pub(crate) struct Tables {
     /// Ray cells for `cell * 8 + direction index` (cardinals 0..4, diagonals 4..8).
     pub rays: Lists,
+    /// Each ray as runs of monotone cell indices, per `cell * 8 + direction index`.
+    pub runs: Lists<Run>,
     /// For each ray cell, the set of that ray's cells up to and including it (same spans as `rays`).
     pub ray_prefix: Lists<Bits>,
-    /// Cells whose eight rays never meet or repeat a cell: there a slider's destinations can be
-    /// counted ray by ray without a set.
-    pub disjoint_rays: Bits,
+    /// Each ray's cells as a set, per `cell * 8 + direction index`.
+    pub ray_set: Vec<Bits>,
+    /// Per cell, the union of its four cardinal rays and of its four diagonal rays: a slider of
+    /// the matching kind elsewhere never attacks the cell.
+    pub lines: Vec<[Bits; 2]>,
     /// Distinct knight destinations per cell.
     pub knight: Lists,
     /// Distinct king destinations per cell.
@@ -77,6 +196,10 @@ pub(crate) struct Tables {
     pub pawn_attackers: Lists<(Cell, Facing)>,
     /// Pawn routes per `cell * 2 + facing index`.
     pub pawn: Vec<PawnRoutes>,
+    /// The pawn routes of each facing as shifts of sets.
+    pub pawn_shifts: [PawnShifts; 2],
+    /// The width of generation's sets.
+    pub width: Width,
 }
 
 /// The ray from a cell in a chart direction: each step transports the direction; stops at a
@@ -192,34 +315,42 @@ impl Tables {
             pawn_attackers.push(list);
         }
         let set = |lists: &Lists| (0..complex.len()).map(|i| lists.get(i).iter().copied().collect()).collect();
+        let mut ray_runs = Lists::default();
         let mut ray_prefix = Lists::default();
-        let mut disjoint_rays = Bits::EMPTY;
+        let mut ray_set = Vec::new();
+        let mut lines = Vec::new();
         for c in complex.cells() {
-            let mut all = Vec::new();
+            let mut line = [Bits::EMPTY; 2];
             for d in 0..8 {
                 let cells = rays.get(c.index() * 8 + d);
+                ray_runs.push(&runs(cells));
                 let prefix: Vec<Bits> =
                     (1..=cells.len()).map(|n| cells[..n].iter().copied().collect::<Bits>()).collect();
                 ray_prefix.push(&prefix);
-                all.extend_from_slice(cells);
+                let set: Bits = cells.iter().copied().collect();
+                ray_set.push(set);
+                line[d / 4] = line[d / 4].union(set);
             }
-            let n = all.len();
-            all.sort();
-            all.dedup();
-            if all.len() == n {
-                disjoint_rays.insert(c);
-            }
+            lines.push(line);
         }
         Tables {
             knight_set: set(&knight),
             king_set: set(&king),
             rays,
+            runs: ray_runs,
             ray_prefix,
-            disjoint_rays,
+            ray_set,
+            lines,
             knight,
             king,
             pawn_attackers,
+            pawn_shifts: [Facing::Up, Facing::Down].map(|f| PawnShifts::new(&pawn, f)),
             pawn,
+            width: match complex.len() {
+                0..=64 => Width::W64,
+                65..=128 => Width::W128,
+                _ => Width::W256,
+            },
         }
     }
 
@@ -229,15 +360,134 @@ impl Tables {
         self.rays.get(c.index() * 8 + d)
     }
 
-    /// The prefix sets of the ray from `c` in direction index `d`.
+    /// The first cell of `occupied` on the ray from `c` in direction index `d`, if any.
     #[inline]
-    pub(crate) fn ray_prefix(&self, c: Cell, d: usize) -> &[Bits] {
-        self.ray_prefix.get(c.index() * 8 + d)
+    pub(crate) fn first_on_ray<S: Set>(&self, c: Cell, d: usize, occupied: S) -> Option<Cell> {
+        let i = c.index() * 8 + d;
+        if S::BITSCAN {
+            self.runs.get(i).iter().find_map(|run| run.first(S::of(&run.cells).intersection(occupied)))
+        } else {
+            self.rays.get(i).iter().copied().find(|&c| occupied.contains(c))
+        }
+    }
+
+    /// The cells of the ray from `c` in direction index `d` up to its first cell of `occupied`
+    /// (included; the whole ray when there is none), and that cell.
+    #[inline]
+    pub(crate) fn reach<S: Set>(&self, c: Cell, d: usize, occupied: S) -> (S, Option<Cell>) {
+        let i = c.index() * 8 + d;
+        if !S::BITSCAN {
+            let ray = self.rays.get(i);
+            let prefix = self.ray_prefix.get(i);
+            return match ray.iter().position(|&c| occupied.contains(c)) {
+                Some(k) => (S::of(&prefix[k]), Some(ray[k])),
+                None => (prefix.last().map_or(S::EMPTY, S::of), None),
+            };
+        }
+        let mut reach = S::EMPTY;
+        for run in self.runs.get(i) {
+            let cells = S::of(&run.cells);
+            if let Some(first) = run.first(cells.intersection(occupied)) {
+                return (reach.union(run.up_to(cells, first)), Some(first));
+            }
+            reach = reach.union(cells);
+        }
+        (reach, None)
     }
 
     /// Pawn routes from a cell with a facing.
     #[inline]
     pub(crate) fn pawn(&self, c: Cell, facing: Facing) -> &PawnRoutes {
         &self.pawn[c.index() * 2 + facing.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// Occupancies of a board's cells at several densities, from a fixed pseudo-random sequence.
+    fn occupancies(n: usize) -> Vec<Bits> {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..24)
+            .map(|i| {
+                let percent = [5, 20, 45, 80][i % 4];
+                (0..n).filter(|_| next() % 100 < percent).map(|c| Cell(c as u8)).collect()
+            })
+            .collect()
+    }
+
+    /// `first_on_ray` and `reach` in width `S` against walking each ray.
+    fn rays_agree<S: Set + std::fmt::Debug>(variant: Variant) {
+        let (t, n) = (&variant.rules().tables, variant.rules().complex.len());
+        for occupied in occupancies(n) {
+            for c in (0..n).map(|c| Cell(c as u8)) {
+                for d in 0..8 {
+                    let ray = t.ray(c, d);
+                    let hit = ray.iter().position(|&x| occupied.contains(x));
+                    let first = hit.map(|k| ray[k]);
+                    let reach: Bits = ray[..hit.map_or(ray.len(), |k| k + 1)].iter().copied().collect();
+                    let at = S::of(&occupied);
+                    assert_eq!(t.first_on_ray(c, d, at), first, "{variant} {c:?} {d}");
+                    assert_eq!(t.reach(c, d, at), (S::of(&reach), first), "{variant} {c:?} {d}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ray_scans_agree_with_walking_the_rays() {
+        for v in Variant::ALL {
+            rays_agree::<Bits>(v);
+            match v.rules().tables.width {
+                Width::W64 => {
+                    rays_agree::<u64>(v);
+                    rays_agree::<u128>(v);
+                }
+                Width::W128 => rays_agree::<u128>(v),
+                Width::W256 => {}
+            }
+        }
+    }
+
+    #[test]
+    fn pawn_shifts_follow_the_routes() {
+        for v in Variant::ALL {
+            let (t, n) = (&v.rules().tables, v.rules().complex.len());
+            for facing in [Facing::Up, Facing::Down] {
+                let shifts = &t.pawn_shifts[facing.index()];
+                let target = |shift: &PawnShift, c: Cell| Some((Cell((c.0 as i32 + shift.offset) as u8), facing));
+                for c in (0..n).map(|c| Cell(c as u8)) {
+                    let r = t.pawn(c, facing);
+                    let double = r.double.map(|(_, to, f)| (to, f));
+                    for (shift, route) in [(&shifts.forward, r.forward), (&shifts.double, double)]
+                        .into_iter()
+                        .chain((0..2).map(|i| (&shifts.diagonals[i], r.diagonals[i])))
+                    {
+                        if shift.cells.contains(c) {
+                            assert_eq!(route, target(shift, c), "{v} {c:?} {facing:?}");
+                        } else if shifts.regular.contains(c) {
+                            assert_eq!(route, None, "{v} {c:?} {facing:?}: a route outside the shifts");
+                        }
+                    }
+                    if shifts.double.cells.contains(c) {
+                        assert!(
+                            shifts.forward.cells.contains(c)
+                                && r.double.map(|(mid, _, _)| mid) == r.forward.map(|f| f.0)
+                        );
+                    }
+                }
+                if v == Variant::Chess {
+                    assert_eq!(shifts.regular.len(), 64, "every cell of the flat board is regular");
+                }
+            }
+        }
     }
 }

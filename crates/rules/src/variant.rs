@@ -7,6 +7,7 @@ use crate::complex::{Cell, Complex, Coord};
 use crate::frame::Frame;
 use crate::lattice::Lattice;
 use crate::piece::{Color, Facing, Piece, Role};
+use crate::position::CastlingRights;
 use crate::quote::Quoted;
 use crate::tables::{FacingMode, Tables};
 use crate::variants::{self, CastlingFiles, Exchange, Movement, VariantSpec};
@@ -215,6 +216,8 @@ pub struct VariantRules {
     pub exchange_frame: Frame,
     pub(crate) tables: Tables,
     pub(crate) promotes: [[Bits; 2]; 2],
+    /// Per cell, the castling rights lost when a move starts or ends there (a rook's home).
+    pub(crate) rook_rights: Vec<CastlingRights>,
     /// The lattice of a three-level board.
     pub(crate) lattice: Option<Lattice>,
 }
@@ -228,6 +231,13 @@ impl VariantRules {
         let castling = spec.castling.map(|c| castle_specs(&complex, c, &exchange_cells));
         let promotes = promotion_cells(&complex, spec.promotion);
         let tables = Tables::new(&complex, spec.facing);
+        let mut rook_rights = vec![CastlingRights::NONE; complex.len()];
+        for (color, sides) in Color::ALL.into_iter().zip(castling.iter().flatten()) {
+            for (side, castle) in CastleSide::ALL.into_iter().zip(sides) {
+                let rights = &mut rook_rights[castle.rook_from.index()];
+                *rights = rights.with(color, side, true);
+            }
+        }
         let lattice = Lattice::of(spec.board, &complex);
         VariantRules {
             variant,
@@ -243,6 +253,7 @@ impl VariantRules {
             exchange_frame,
             tables,
             promotes,
+            rook_rights,
             lattice,
         }
     }
