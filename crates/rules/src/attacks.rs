@@ -35,10 +35,10 @@ pub(crate) struct KingSafety<S> {
 /// One player's pieces by how they attack, in a set width.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Attackers<S> {
-    /// The player.
-    pub by: Color,
     /// Their knights.
     pub knights: S,
+    /// Their pawns by facing (up, down).
+    pub pawns: [S; 2],
     /// Their sliders along cardinal rays (rooks, queens) and along diagonals (bishops, queens).
     pub sliders: [S; 2],
     /// Their king's cell.
@@ -83,8 +83,8 @@ impl Position {
     pub(crate) fn attackers_of<S: Set>(&self, by: Color) -> Attackers<S> {
         let own = S::of(&self.occupied[by.index()]);
         Attackers {
-            by,
             knights: S::of(&self.knights).intersection(own),
+            pawns: self.pawns.each_ref().map(|p| S::of(p).intersection(own)),
             sliders: [S::of(&self.sliders[0]).intersection(own), S::of(&self.sliders[1]).intersection(own)],
             king: self.king(by),
         }
@@ -97,10 +97,7 @@ impl Position {
         let t = &self.rules.tables;
         S::of(&t.knight_set[cell.index()]).intersects(a.knights)
             || S::of(&t.king_set[cell.index()]).contains(a.king)
-            || t.pawn_attackers
-                .get(cell.index())
-                .iter()
-                .any(|&(c, facing)| Piece::unmarked(self.squares[c.index()]) == Piece::pawn(a.by, facing, false).code())
+            || (0..2).any(|f| S::of(&t.pawn_attacker_sets[cell.index()][f]).intersects(a.pawns[f]))
             || (0..2).any(|kind| self.line_attack(cell, kind, a.sliders[kind], occupied))
     }
 
@@ -171,8 +168,8 @@ impl Position {
         for c in S::of(&t.knight_set[king.index()]).intersection(them.knights).cells() {
             checked_by(S::of(&Bits::single(c)));
         }
-        for &(c, facing) in t.pawn_attackers.get(king.index()) {
-            if Piece::unmarked(self.squares[c.index()]) == Piece::pawn(them.by, facing, false).code() {
+        for (f, pawns) in them.pawns.into_iter().enumerate() {
+            for c in S::of(&t.pawn_attacker_sets[king.index()][f]).intersection(pawns).cells() {
                 checked_by(S::of(&Bits::single(c)));
             }
         }

@@ -168,6 +168,18 @@ pub(crate) trait Set: Copy + PartialEq {
     /// The set moved by `offset` indices (|offset| < 64); cells moved out of the width are dropped.
     fn shifted(self, offset: i32) -> Self;
 
+    /// The cells with an index up to this set's lowest, included; every cell when it is empty.
+    #[inline]
+    fn at_most_lowest(self) -> Self {
+        self.first().map_or(Self::ALL, Self::at_most)
+    }
+
+    /// The cells with an index from this set's highest on, included; every cell when it is empty.
+    #[inline]
+    fn at_least_highest(self) -> Self {
+        self.last().map_or(Self::ALL, Self::at_least)
+    }
+
     /// Whether the two sets share a cell.
     #[inline]
     fn intersects(self, other: Self) -> bool {
@@ -265,6 +277,16 @@ macro_rules! narrow_set {
             #[inline]
             fn shifted(self, offset: i32) -> $t {
                 if offset >= 0 { self << offset } else { self >> -offset }
+            }
+            #[inline]
+            fn at_most_lowest(self) -> $t {
+                // The lowest cell and every lower index (all ones for the empty set).
+                self ^ self.wrapping_sub(1)
+            }
+            #[inline]
+            fn at_least_highest(self) -> $t {
+                let highest = (<$t>::BITS - 1).saturating_sub(self.leading_zeros());
+                <$t>::MAX << highest
             }
         }
     };
@@ -399,6 +421,9 @@ mod tests {
             assert_eq!(Set::len(s), b.len());
             assert_eq!(Set::first(s), b.first());
             assert_eq!(Set::last(s), b.last());
+            if b.is_empty() {
+                assert!(s.at_most_lowest() == S::ALL && s.at_least_highest() == S::ALL);
+            }
             assert_eq!(s.cells().collect::<Vec<_>>(), b.iter().collect::<Vec<_>>());
             for offset in [-63, -9, -1, 0, 1, 8, 63] {
                 let moved: Bits = b.iter().filter_map(|c| u8::try_from(c.0 as i32 + offset).ok()).map(Cell).collect();
@@ -409,6 +434,9 @@ mod tests {
                 assert_eq!(Set::contains(s, c), b.contains(c));
                 assert_eq!(S::at_most(c).bits(), Bits::at_most(c).intersection(S::ALL.bits()));
                 assert_eq!(S::at_least(c).bits(), Bits::at_least(c).intersection(S::ALL.bits()));
+                let one = S::of(&Bits::single(c));
+                assert_eq!(one.union(s).at_most_lowest(), S::at_most(Set::first(one.union(s)).unwrap()));
+                assert_eq!(one.union(s).at_least_highest(), S::at_least(Set::last(one.union(s)).unwrap()));
                 let mut t = s;
                 Set::insert(&mut t, c);
                 assert!(Set::contains(t, c));

@@ -238,7 +238,7 @@ impl Position {
     #[inline]
     fn slides_in<S: Set>(&self, from: Cell, dirs: std::ops::Range<usize>, occupied: S) -> S {
         let t = &self.rules.tables;
-        dirs.fold(S::EMPTY, |dests, d| dests.union(t.reach(from, d, occupied).0))
+        dirs.fold(S::EMPTY, |dests, d| dests.union(t.slide(from, d, occupied)))
     }
 
     /// King steps to cells the opponent does not attack once the king has left `from`.
@@ -335,9 +335,14 @@ impl Position {
             }
             one_by_one = one_by_one.without(free);
             let promotes = g.promotes[facing.index()];
+            // Empty sets are common (captures, promotions): skip counting their cells.
             let mut add = |to: S| {
                 let to = to.intersection(g.evasion);
-                v.count(u64::from(to.len()) + 3 * u64::from(to.intersection(promotes).len()));
+                if !to.is_empty() {
+                    let promoting = to.intersection(promotes);
+                    let choices = if promoting.is_empty() { 0 } else { 3 * u64::from(promoting.len()) };
+                    v.count(u64::from(to.len()) + choices);
+                }
             };
             let step = |shift: &PawnShift, from: S| from.intersection(S::of(&shift.cells)).shifted(shift.offset);
             add(step(&shifts.forward, free).intersection(empty));

@@ -34,25 +34,32 @@ impl<T: Copy> Lists<T> {
 
 /// A stretch of a ray along which cell indices only increase or only decrease: the first of a
 /// set of its cells, in the ray's order, is the lowest or the highest index.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Run {
     /// The stretch's cells.
     pub cells: Bits,
     /// Whether the indices decrease along the ray.
     pub down: bool,
+    /// Where the ray's next run is in [`Tables::runs`]; 0 after its last.
+    pub next: u32,
 }
 
 impl Run {
-    /// The first of `cells` (a subset of the run's) in the ray's order.
+    /// The run's cells up to its first cell of `occupied` (included; all when there is none),
+    /// and whether there is one.
     #[inline]
-    fn first<S: Set>(&self, cells: S) -> Option<Cell> {
-        if self.down { cells.last() } else { cells.first() }
+    fn reach<S: Set>(&self, occupied: S) -> (S, bool) {
+        let cells = S::of(&self.cells);
+        let hit = cells.intersection(occupied);
+        let upto = if self.down { hit.at_least_highest() } else { hit.at_most_lowest() };
+        (cells.intersection(upto), !hit.is_empty())
     }
 
-    /// The run's cells up to `c`, included, in the ray's order.
+    /// The first cell of `occupied` on the run, if any.
     #[inline]
-    fn up_to<S: Set>(&self, cells: S, c: Cell) -> S {
-        cells.intersection(if self.down { S::at_least(c) } else { S::at_most(c) })
+    fn first<S: Set>(&self, occupied: S) -> Option<Cell> {
+        let hit = S::of(&self.cells).intersection(occupied);
+        if self.down { hit.last() } else { hit.first() }
     }
 }
 
@@ -67,7 +74,7 @@ pub(crate) enum Width {
     W256,
 }
 
-/// Splits a ray into runs of monotone cell indices.
+/// Splits a ray into runs of monotone cell indices (one empty run for an empty ray), unlinked.
 fn runs(cells: &[Cell]) -> Vec<Run> {
     let mut out: Vec<Run> = Vec::new();
     for (i, &c) in cells.iter().enumerate() {
@@ -79,8 +86,11 @@ fn runs(cells: &[Cell]) -> Vec<Run> {
                 run.cells.insert(c);
             }
             (Some(run), Some(prev)) if (run.down && c < prev) || (!run.down && c > prev) => run.cells.insert(c),
-            _ => out.push(Run { cells: Bits::single(c), down: false }),
+            _ => out.push(Run { cells: Bits::single(c), ..Run::default() }),
         }
+    }
+    if out.is_empty() {
+        out.push(Run::default());
     }
     out
 }
@@ -175,8 +185,9 @@ pub enum FacingMode {
 pub(crate) struct Tables {
     /// Ray cells for `cell * 8 + direction index` (cardinals 0..4, diagonals 4..8).
     pub rays: Lists,
-    /// Each ray as runs of monotone cell indices, per `cell * 8 + direction index`.
-    pub runs: Lists<Run>,
+    /// Each ray as runs of monotone cell indices: the first run of the ray `cell * 8 + direction
+    /// index` at that index, the others after all first runs, linked by [`Run::next`].
+    pub runs: Vec<Run>,
     /// For each ray cell, the set of that ray's cells up to and including it (same spans as `rays`).
     pub ray_prefix: Lists<Bits>,
     /// Each ray's cells as a set, per `cell * 8 + direction index`.
@@ -194,6 +205,8 @@ pub(crate) struct Tables {
     pub king_set: Vec<Bits>,
     /// Cells from which a pawn with the given facing attacks this cell: up to four per cell.
     pub pawn_attackers: Lists<(Cell, Facing)>,
+    /// The same per cell as sets, by the attacking pawn's facing (up, down).
+    pub pawn_attacker_sets: Vec<[Bits; 2]>,
     /// Pawn routes per `cell * 2 + facing index`.
     pub pawn: Vec<PawnRoutes>,
     /// The pawn routes of each facing as shifts of sets.
@@ -311,11 +324,16 @@ impl Tables {
             }
         }
         let mut pawn_attackers = Lists::default();
+        let mut pawn_attacker_sets = Vec::new();
         for list in &attackers {
             pawn_attackers.push(list);
+            let by = |facing: Facing| list.iter().filter(|&&(_, f)| f == facing).map(|&(c, _)| c).collect();
+            pawn_attacker_sets.push([by(Facing::Up), by(Facing::Down)]);
         }
         let set = |lists: &Lists| (0..complex.len()).map(|i| lists.get(i).iter().copied().collect()).collect();
-        let mut ray_runs = Lists::default();
+        let mut ray_runs = Vec::new();
+        let mut more_runs = Vec::new();
+        let first_more = complex.len() * 8;
         let mut ray_prefix = Lists::default();
         let mut ray_set = Vec::new();
         let mut lines = Vec::new();
@@ -323,7 +341,13 @@ impl Tables {
             let mut line = [Bits::EMPTY; 2];
             for d in 0..8 {
                 let cells = rays.get(c.index() * 8 + d);
-                ray_runs.push(&runs(cells));
+                let mut ray = runs(cells);
+                // Link the runs: the first here, the others after every ray's first run.
+                for k in 0..ray.len() - 1 {
+                    ray[k].next = (first_more + more_runs.len() + k) as u32;
+                }
+                ray_runs.push(ray[0]);
+                more_runs.extend_from_slice(&ray[1..]);
                 let prefix: Vec<Bits> =
                     (1..=cells.len()).map(|n| cells[..n].iter().copied().collect::<Bits>()).collect();
                 ray_prefix.push(&prefix);
@@ -333,6 +357,7 @@ impl Tables {
             }
             lines.push(line);
         }
+        ray_runs.extend(more_runs);
         Tables {
             knight_set: set(&knight),
             king_set: set(&king),
@@ -344,6 +369,7 @@ impl Tables {
             knight,
             king,
             pawn_attackers,
+            pawn_attacker_sets,
             pawn_shifts: [Facing::Up, Facing::Down].map(|f| PawnShifts::new(&pawn, f)),
             pawn,
             width: match complex.len() {
@@ -364,10 +390,18 @@ impl Tables {
     #[inline]
     pub(crate) fn first_on_ray<S: Set>(&self, c: Cell, d: usize, occupied: S) -> Option<Cell> {
         let i = c.index() * 8 + d;
-        if S::BITSCAN {
-            self.runs.get(i).iter().find_map(|run| run.first(S::of(&run.cells).intersection(occupied)))
-        } else {
-            self.rays.get(i).iter().copied().find(|&c| occupied.contains(c))
+        if !S::BITSCAN {
+            return self.rays.get(i).iter().copied().find(|&c| occupied.contains(c));
+        }
+        let mut run = &self.runs[i];
+        loop {
+            if let Some(first) = run.first(occupied) {
+                return Some(first);
+            }
+            if run.next == 0 {
+                return None;
+            }
+            run = &self.runs[run.next as usize];
         }
     }
 
@@ -384,15 +418,27 @@ impl Tables {
                 None => (prefix.last().map_or(S::EMPTY, S::of), None),
             };
         }
-        let mut reach = S::EMPTY;
-        for run in self.runs.get(i) {
-            let cells = S::of(&run.cells);
-            if let Some(first) = run.first(cells.intersection(occupied)) {
-                return (reach.union(run.up_to(cells, first)), Some(first));
-            }
-            reach = reach.union(cells);
+        (self.slide(c, d, occupied), self.first_on_ray(c, d, occupied))
+    }
+
+    /// The cells of the ray from `c` in direction index `d` up to its first cell of `occupied`
+    /// (included; the whole ray when there is none): a slider's reach.
+    #[inline]
+    pub(crate) fn slide<S: Set>(&self, c: Cell, d: usize, occupied: S) -> S {
+        let i = c.index() * 8 + d;
+        if !S::BITSCAN {
+            return self.reach(c, d, occupied).0;
         }
-        (reach, None)
+        let mut run = &self.runs[i];
+        let mut reach = S::EMPTY;
+        loop {
+            let (cells, hit) = run.reach(occupied);
+            reach = reach.union(cells);
+            if hit || run.next == 0 {
+                return reach;
+            }
+            run = &self.runs[run.next as usize];
+        }
     }
 
     /// Pawn routes from a cell with a facing.
