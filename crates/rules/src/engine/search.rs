@@ -32,9 +32,11 @@ pub(crate) struct RootMove {
 const WINDOW: i32 = 40;
 /// Quiescence skips captures that cannot lift the score to alpha even with this margin.
 const DELTA: i32 = 200;
-/// Nodes between looks at the clock and the stop flag: a node of a crowded position costs tens of
-/// microseconds, so this keeps the overrun to a few milliseconds.
-const POLL: u64 = 32;
+/// Nodes between looks at the clock and the stop flag: a node of a crowded surface position costs
+/// tens of microseconds, one of a crowded Chess³ position up to a millisecond (hundreds of moves,
+/// each tested on a copy), so this keeps the overrun to a few milliseconds; reading the clock
+/// costs far less than a node.
+const POLL: u64 = 4;
 /// Quiescence plies in which a side in check tries every evasion (so that mates just beyond the
 /// horizon are seen); deeper, a check is answered by captures only, like any other position.
 const QUIESCENCE_EVASIONS: u32 = 1;
