@@ -1,0 +1,12 @@
+//! The Surface Chess game server's core: the referee of online games, with no network, no
+//! database and no async (issue 11, first slice). The server decides everything: seats bound to
+//! identity tokens, moves checked by the rules crate, draw offers, resignation, match clocks
+//! in injected time, and the lobby. The network (axum WebSockets) and storage (sqlx) will be put
+//! around this core.
+//!
+//! - [`clock`]: the clock contract (presets, custom, correspondence), in [`Millis`].
+#![deny(missing_docs)]
+
+pub mod clock;
+
+pub use clock::{Clock, ClockError, ClockSpec, Flagged, Millis};
