@@ -5,8 +5,16 @@
 //! around this core.
 //!
 //! - [`clock`]: the clock contract (presets, custom, correspondence), in [`Millis`].
+//! - [`identity`]: identity tokens, guest names and invite codes.
+//! - [`game`]: one game as the referee keeps it: seats, moves, draw offers, resignation, results.
 #![deny(missing_docs)]
 
 pub mod clock;
+pub mod game;
+pub mod identity;
 
 pub use clock::{Clock, ClockError, ClockSpec, Flagged, Millis};
+pub use game::{
+    GameId, GameResult, NewGame, Phase, Played, RefereeError, ResultReason, Seat, ServerGame, Side, SideChoice,
+};
+pub use identity::{IdentityError, InviteCode, Name, Token};

@@ -1,0 +1,553 @@
+//! A game as the server referees it: the variant, seats bound to identity tokens, the invite
+//! code, the rules' [`Game`], the match clock, the draw offer and the result. Every request names
+//! the identity making it and the server's `now`; a refused request changes nothing.
+
+use std::fmt;
+
+use rand::{CryptoRng, RngExt};
+use serde::{Deserialize, Serialize};
+use surface_chess_rules::{Color, EndReason, Game, GameError, Variant};
+
+use crate::clock::{Clock, ClockError, ClockSpec, Millis};
+use crate::identity::{IdentityError, InviteCode, Name, Token};
+
+/// A game's number on this server.
+pub type GameId = u64;
+
+/// A side, as messages name it (`"white"`, `"black"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// Moves first.
+    White,
+    /// Moves second.
+    Black,
+}
+
+impl From<Color> for Side {
+    fn from(c: Color) -> Side {
+        match c {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        }
+    }
+}
+
+impl From<Side> for Color {
+    fn from(s: Side) -> Color {
+        match s {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+/// The creator's choice of side; the friend gets the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SideChoice {
+    /// The creator plays White.
+    White,
+    /// The creator plays Black.
+    Black,
+    /// The server draws the creator's side once, each with probability ½.
+    Random,
+}
+
+/// What a creator asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// The variant.
+    pub variant: Variant,
+    /// The creator's side.
+    pub side: SideChoice,
+    /// The clock (validated on creation).
+    pub clock: ClockSpec,
+    /// Whether anyone, seated or not, may read the game (an exhibition); off by default.
+    pub spectators: bool,
+}
+
+/// Why a game ended, beyond the rules' reasons: the clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResultReason {
+    /// The rules ended it (checkmate, stalemate, …, resignation, agreement).
+    Rules(EndReason),
+    /// A player's time ran out (regardless of material).
+    Timeout,
+}
+
+impl ResultReason {
+    /// A stable lower-case name: the rules' [`EndReason::name`], or `"timeout"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ResultReason::Rules(r) => r.name(),
+            ResultReason::Timeout => "timeout",
+        }
+    }
+}
+
+/// A finished game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why it ended.
+    pub reason: ResultReason,
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(c) => write!(f, "{} wins by {}", c.name(), self.reason.name()),
+            None => write!(f, "draw by {}", self.reason.name()),
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The second seat is open: the invite is still good.
+    WaitingForOpponent,
+    /// Both seated, a rapid clock waits for both Ready presses.
+    WaitingForReady,
+    /// The clock runs, moves are accepted.
+    Playing,
+    /// The result is in; nothing changes any more.
+    Finished,
+}
+
+/// A seat: the identity holding it and the name chosen when it was filled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// Who holds the seat.
+    pub token: Token,
+    /// The name shown for it.
+    pub name: Name,
+}
+
+/// An accepted move, or the acknowledgement of one resent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The move's ply (0 = White's first move).
+    pub ply: usize,
+    /// The move in the rules' long (or technical) notation.
+    pub notation: String,
+    /// The move had already been accepted: this is the acknowledgement again, nothing played.
+    pub duplicate: bool,
+}
+
+/// Why the referee refuses a request. Each has a stable [`RefereeError::code`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RefereeError {
+    /// The identity holds no seat in this game (and it is not open to spectators).
+    #[error("you are not seated in this game")]
+    NotSeated,
+    /// The invite code is not this game's (or no game has it).
+    #[error("no game has this invite code")]
+    BadInvite,
+    /// Both seats are taken.
+    #[error("both seats of this game are taken")]
+    GameFull,
+    /// The game has not started: a seat is open or a player has not pressed Ready.
+    #[error("the game has not started: {}", match .0 {
+        Phase::WaitingForOpponent => "the second seat is still open",
+        _ => "both players must press Ready",
+    })]
+    NotStarted(Phase),
+    /// The other side is to move.
+    #[error("it is not your turn: {} is to move", .0.name())]
+    NotYourTurn(Color),
+    /// The game is over.
+    #[error("the game is over ({0})")]
+    Finished(GameResult),
+    /// A move for a ply already played, and not the move played there.
+    #[error("ply {sent} is out of date: {current} plies have been played")]
+    StalePly {
+        /// The ply the client sent.
+        sent: usize,
+        /// The plies played.
+        current: usize,
+    },
+    /// A move for a ply not reached yet.
+    #[error("ply {sent} is ahead of the game: {current} plies have been played")]
+    PlyAhead {
+        /// The ply the client sent.
+        sent: usize,
+        /// The plies played.
+        current: usize,
+    },
+    /// The rules refuse the move; the message is the rules' own.
+    #[error("{0}")]
+    Illegal(String),
+    /// The player already has a draw offer standing, or the opponent has one to answer.
+    #[error("a draw offer by {} is already standing", .0.name())]
+    DrawOfferPending(Color),
+    /// No draw offer to accept.
+    #[error("there is no draw offer to accept")]
+    NoDrawOffer,
+    /// The player tried to accept their own offer.
+    #[error("only your opponent can accept your draw offer")]
+    OwnDrawOffer,
+    /// A bad clock setting.
+    #[error(transparent)]
+    Clock(#[from] ClockError),
+    /// A bad token, name or invite code.
+    #[error(transparent)]
+    Identity(#[from] IdentityError),
+    /// No game with this number (or not one the identity may see).
+    #[error("no game {0}")]
+    UnknownGame(GameId),
+}
+
+impl RefereeError {
+    /// A stable machine-readable code for messages.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RefereeError::NotSeated => "not_seated",
+            RefereeError::BadInvite => "bad_invite",
+            RefereeError::GameFull => "game_full",
+            RefereeError::NotStarted(_) => "not_started",
+            RefereeError::NotYourTurn(_) => "not_your_turn",
+            RefereeError::Finished(_) => "finished",
+            RefereeError::StalePly { .. } => "stale_ply",
+            RefereeError::PlyAhead { .. } => "ply_ahead",
+            RefereeError::Illegal(_) => "illegal_move",
+            RefereeError::DrawOfferPending(_) => "draw_offer_pending",
+            RefereeError::NoDrawOffer => "no_draw_offer",
+            RefereeError::OwnDrawOffer => "own_draw_offer",
+            RefereeError::Clock(_) => "bad_clock",
+            RefereeError::Identity(IdentityError::Token) => "bad_token",
+            RefereeError::Identity(IdentityError::Invite) => "bad_invite",
+            RefereeError::Identity(_) => "bad_name",
+            RefereeError::UnknownGame(_) => "unknown_game",
+        }
+    }
+}
+
+/// A game on the server.
+#[derive(Clone, Debug)]
+pub struct ServerGame {
+    id: GameId,
+    settings: NewGame,
+    creator: Color,
+    seats: [Option<Seat>; 2],
+    invite: InviteCode,
+    game: Game,
+    clock: Clock,
+    draw_offer: Option<Color>,
+    result: Option<GameResult>,
+}
+
+impl ServerGame {
+    /// A new game with its creator seated: the clock validated, Random resolved once and the
+    /// invite code drawn from `rng`.
+    ///
+    /// # Errors
+    /// A clock outside the contract.
+    pub fn create(
+        id: GameId,
+        settings: NewGame,
+        creator: Seat,
+        rng: &mut (impl CryptoRng + ?Sized),
+    ) -> Result<ServerGame, RefereeError> {
+        let clock = settings.clock.validate()?;
+        let side = match settings.side {
+            SideChoice::White => Color::White,
+            SideChoice::Black => Color::Black,
+            SideChoice::Random => {
+                if rng.random::<bool>() {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            }
+        };
+        let mut seats = [None, None];
+        seats[side.index()] = Some(creator);
+        Ok(ServerGame {
+            id,
+            settings: NewGame { clock, ..settings },
+            creator: side,
+            seats,
+            invite: InviteCode::generate(rng),
+            game: Game::new(settings.variant),
+            clock: Clock::new(clock),
+            draw_offer: None,
+            result: None,
+        })
+    }
+
+    /// The game's number.
+    pub fn id(&self) -> GameId {
+        self.id
+    }
+
+    /// The settings it was created with (Random as asked; see [`ServerGame::creator_side`]).
+    pub fn settings(&self) -> NewGame {
+        self.settings
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.settings.variant
+    }
+
+    /// The creator's side, Random resolved.
+    pub fn creator_side(&self) -> Color {
+        self.creator
+    }
+
+    /// The invite code.
+    pub fn invite(&self) -> &InviteCode {
+        &self.invite
+    }
+
+    /// A seat.
+    pub fn seat(&self, side: Color) -> Option<&Seat> {
+        self.seats[side.index()].as_ref()
+    }
+
+    /// The side an identity is seated on.
+    pub fn side_of(&self, token: &Token) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| self.seat(c).is_some_and(|s| &s.token == token))
+    }
+
+    /// Whether an identity may read the game: seated, or the creator opened it to spectators.
+    pub fn can_read(&self, token: &Token) -> bool {
+        self.settings.spectators || self.side_of(token).is_some()
+    }
+
+    /// The rules' game: position, moves, the rules' outcome.
+    pub fn rules_game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The side whose draw offer stands.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// The result, once over (call [`ServerGame::tick`] first to notice a timeout).
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    /// Plies played.
+    pub fn plies(&self) -> usize {
+        self.game.actions().len()
+    }
+
+    /// Where the game stands.
+    pub fn phase(&self) -> Phase {
+        if self.result.is_some() {
+            Phase::Finished
+        } else if self.seats.iter().any(Option::is_none) {
+            Phase::WaitingForOpponent
+        } else if !self.clock.started() {
+            Phase::WaitingForReady
+        } else {
+            Phase::Playing
+        }
+    }
+
+    /// Ends the game on time if the running side's deadline is at or before `now`. Returns
+    /// whether it ended now. Every request calls it first; a server also calls it on a timer.
+    pub fn tick(&mut self, now: Millis) -> bool {
+        if self.result.is_some() {
+            return false;
+        }
+        let Some(loser) = self.clock.flagged(now) else {
+            return false;
+        };
+        self.clock.stop(now);
+        self.draw_offer = None;
+        self.result = Some(GameResult { winner: Some(!loser), reason: ResultReason::Timeout });
+        true
+    }
+
+    /// The friend takes the open seat with the invite code. The identity already seated here is
+    /// answered with its side again (a rejoin), whatever the state. A correspondence clock starts
+    /// now.
+    ///
+    /// # Errors
+    /// A wrong code, or no open seat.
+    pub fn join(&mut self, invite: &InviteCode, seat: Seat, now: Millis) -> Result<Color, RefereeError> {
+        if let Some(side) = self.side_of(&seat.token) {
+            return Ok(side);
+        }
+        if invite != &self.invite {
+            return Err(RefereeError::BadInvite);
+        }
+        let side = !self.creator;
+        if self.seats[side.index()].is_some() {
+            return Err(RefereeError::GameFull);
+        }
+        self.seats[side.index()] = Some(seat);
+        if self.clock.spec().is_correspondence() {
+            self.clock.start(self.game.position().side_to_move(), now);
+        }
+        Ok(side)
+    }
+
+    /// A seated player presses Ready. When both have, the rapid clock of the side to move (White)
+    /// starts; pressing again restarts nothing. Returns whether the clock started now.
+    ///
+    /// # Errors
+    /// Not seated, finished, or the second seat still open.
+    pub fn ready(&mut self, token: &Token, now: Millis) -> Result<bool, RefereeError> {
+        let side = self.seated(token)?;
+        self.open(now)?;
+        if self.phase() == Phase::WaitingForOpponent {
+            return Err(RefereeError::NotStarted(Phase::WaitingForOpponent));
+        }
+        Ok(self.clock.press_ready(side, self.game.position().side_to_move(), now))
+    }
+
+    /// A seated player moves. `ply` is the number of plies played before this move: the same
+    /// move resent for a ply already accepted is acknowledged again (nothing is played twice);
+    /// another move for an old ply is refused. The draw offer expires; the increment is added.
+    /// A move at or after the mover's deadline loses on time.
+    ///
+    /// # Errors
+    /// Not seated, finished (time included), not started, not your turn, a wrong ply, or a move
+    /// the rules refuse (with the rules' reason). Nothing changes, except that a passed deadline
+    /// ends the game.
+    pub fn play(&mut self, token: &Token, ply: usize, text: &str, now: Millis) -> Result<Played, RefereeError> {
+        let side = self.seated(token)?;
+        self.tick(now);
+        let current = self.plies();
+        if ply < current {
+            return self.resent(side, ply, text);
+        }
+        self.open(now)?;
+        if self.phase() != Phase::Playing {
+            return Err(RefereeError::NotStarted(self.phase()));
+        }
+        let to_move = self.game.position().side_to_move();
+        if to_move != side {
+            return Err(RefereeError::NotYourTurn(to_move));
+        }
+        if ply > current {
+            return Err(RefereeError::PlyAhead { sent: ply, current });
+        }
+        let position = self.game.position();
+        let action = position.parse_action(text).map_err(|e| RefereeError::Illegal(e.to_string()))?;
+        let notation = position.notation(action);
+        let mut game = self.game.clone();
+        game.play(action).map_err(|e| match e {
+            GameError::Illegal(e) => {
+                RefereeError::Illegal(format!("{} is not legal here", position.notation(e.action)))
+            }
+            other => RefereeError::Illegal(other.to_string()),
+        })?;
+        self.clock.moved(side, now).map_err(|_| RefereeError::NotYourTurn(to_move))?;
+        self.game = game;
+        self.draw_offer = None;
+        if let Some(outcome) = self.game.outcome() {
+            self.finish(GameResult { winner: outcome.winner, reason: ResultReason::Rules(outcome.reason) }, now);
+        }
+        Ok(Played { ply, notation, duplicate: false })
+    }
+
+    /// A seated player offers a draw; it stands until either side moves. Offering again is
+    /// acknowledged.
+    ///
+    /// # Errors
+    /// Not seated, finished, not started, or the opponent's offer is waiting for an answer.
+    pub fn offer_draw(&mut self, token: &Token, now: Millis) -> Result<(), RefereeError> {
+        let side = self.seated(token)?;
+        self.playing(now)?;
+        match self.draw_offer {
+            Some(by) if by == side => Ok(()),
+            Some(by) => Err(RefereeError::DrawOfferPending(by)),
+            None => {
+                self.draw_offer = Some(side);
+                Ok(())
+            }
+        }
+    }
+
+    /// The opponent of the player who offered accepts: a draw by agreement.
+    ///
+    /// # Errors
+    /// Not seated, finished, not started, no offer, or the offerer's own offer.
+    pub fn accept_draw(&mut self, token: &Token, now: Millis) -> Result<GameResult, RefereeError> {
+        let side = self.seated(token)?;
+        self.playing(now)?;
+        match self.draw_offer {
+            None => Err(RefereeError::NoDrawOffer),
+            Some(by) if by == side => Err(RefereeError::OwnDrawOffer),
+            Some(_) => {
+                self.game.agree_draw().map_err(|e| RefereeError::Illegal(e.to_string()))?;
+                let result = GameResult { winner: None, reason: ResultReason::Rules(EndReason::Agreement) };
+                self.finish(result, now);
+                Ok(result)
+            }
+        }
+    }
+
+    /// A seated player resigns (once both seats are filled, whoever is to move).
+    ///
+    /// # Errors
+    /// Not seated, finished, or the second seat still open.
+    pub fn resign(&mut self, token: &Token, now: Millis) -> Result<GameResult, RefereeError> {
+        let side = self.seated(token)?;
+        self.open(now)?;
+        if self.phase() == Phase::WaitingForOpponent {
+            return Err(RefereeError::NotStarted(Phase::WaitingForOpponent));
+        }
+        self.game.resign(side).map_err(|e| RefereeError::Illegal(e.to_string()))?;
+        let result = GameResult { winner: Some(!side), reason: ResultReason::Rules(EndReason::Resignation) };
+        self.finish(result, now);
+        Ok(result)
+    }
+
+    fn seated(&self, token: &Token) -> Result<Color, RefereeError> {
+        self.side_of(token).ok_or(RefereeError::NotSeated)
+    }
+
+    /// Notices a timeout, then refuses a finished game.
+    fn open(&mut self, now: Millis) -> Result<(), RefereeError> {
+        self.tick(now);
+        match self.result {
+            Some(r) => Err(RefereeError::Finished(r)),
+            None => Ok(()),
+        }
+    }
+
+    fn playing(&mut self, now: Millis) -> Result<(), RefereeError> {
+        self.open(now)?;
+        match self.phase() {
+            Phase::Playing => Ok(()),
+            phase => Err(RefereeError::NotStarted(phase)),
+        }
+    }
+
+    fn finish(&mut self, result: GameResult, now: Millis) {
+        self.clock.stop(now);
+        self.draw_offer = None;
+        self.result = Some(result);
+    }
+
+    /// A move sent for a ply already played: acknowledged if it is the move played there by this
+    /// side, refused as out of date otherwise.
+    fn resent(&self, side: Color, ply: usize, text: &str) -> Result<Played, RefereeError> {
+        let stale = RefereeError::StalePly { sent: ply, current: self.plies() };
+        let Some(position) = self.game.position_at(ply) else {
+            return Err(stale);
+        };
+        let played = self.game.actions()[ply];
+        match position.parse_action(text) {
+            Ok(action) if action == played && position.side_to_move() == side => {
+                Ok(Played { ply, notation: position.notation(action), duplicate: true })
+            }
+            _ => Err(stale),
+        }
+    }
+}

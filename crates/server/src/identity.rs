@@ -1,0 +1,147 @@
+//! Who is who: a client's identity [`Token`] (random, kept on its machine, bound to a seat), the
+//! guest [`Name`] a seat shows, and a game's [`InviteCode`]. Tokens and invite codes are secrets:
+//! their `Debug` output hides them, so logging a value never leaks one.
+
+use std::fmt;
+
+use rand::{CryptoRng, RngExt};
+
+/// The url-safe alphabet of invite codes: lower-case letters and digits without `0 1 l o`
+/// (32 symbols, 5 bits each), easy to read aloud and to type.
+pub const INVITE_ALPHABET: &[u8; 32] = b"23456789abcdefghijkmnpqrstuvwxyz";
+/// Symbols in an invite code: 20 × 5 = 100 random bits.
+pub const INVITE_LEN: usize = 20;
+/// The shortest identity token accepted (22 base64url symbols = 132 bits).
+pub const TOKEN_MIN: usize = 22;
+/// The longest identity token accepted.
+pub const TOKEN_MAX: usize = 64;
+/// The longest guest name, in characters.
+pub const NAME_MAX: usize = 32;
+
+/// Why a token, name or invite code is refused. Messages never repeat the secret.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IdentityError {
+    /// A token of the wrong length or with characters outside `A–Z a–z 0–9 - _`.
+    #[error("an identity token is 22 to 64 characters from A-Z a-z 0-9 - _")]
+    Token,
+    /// A name empty after trimming.
+    #[error("a name needs at least one visible character")]
+    EmptyName,
+    /// A name over 32 characters after trimming.
+    #[error("a name has at most 32 characters, this one has {0}")]
+    LongName(usize),
+    /// A name with a control or bidirectional-formatting character.
+    #[error("a name is plain text: character U+{0:04X} is not allowed")]
+    NameCharacter(u32),
+    /// An invite code not of the invite shape.
+    #[error("an invite code is 20 characters from 2-9 and a-z without l and o")]
+    Invite,
+}
+
+/// A client's identity: the random token its machine keeps. Whoever holds it holds its seats.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Token(String);
+
+impl Token {
+    /// Checks a token's shape (length and url-safe characters).
+    ///
+    /// # Errors
+    /// [`IdentityError::Token`].
+    pub fn parse(text: &str) -> Result<Token, IdentityError> {
+        let ok = (TOKEN_MIN..=TOKEN_MAX).contains(&text.len())
+            && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if ok { Ok(Token(text.to_owned())) } else { Err(IdentityError::Token) }
+    }
+
+    /// A fresh random token of 32 base64url symbols (192 bits), as a client creates one.
+    pub fn generate(rng: &mut (impl CryptoRng + ?Sized)) -> Token {
+        const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        Token((0..32).map(|_| B64[rng.random_range(0..64)] as char).collect())
+    }
+
+    /// The secret text (to store or send, never to log).
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(…)")
+    }
+}
+
+/// A game's invite code: 100 random bits; whoever first uses it takes the open seat.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct InviteCode(String);
+
+impl InviteCode {
+    /// A fresh code from a cryptographic generator.
+    pub fn generate(rng: &mut (impl CryptoRng + ?Sized)) -> InviteCode {
+        InviteCode((0..INVITE_LEN).map(|_| INVITE_ALPHABET[rng.random_range(0..32)] as char).collect())
+    }
+
+    /// Reads a code as typed: surrounding blanks dropped, upper case accepted.
+    ///
+    /// # Errors
+    /// [`IdentityError::Invite`] when it is not 20 symbols of the alphabet.
+    pub fn parse(text: &str) -> Result<InviteCode, IdentityError> {
+        let code = text.trim().to_ascii_lowercase();
+        let ok = code.len() == INVITE_LEN && code.bytes().all(|b| INVITE_ALPHABET.contains(&b));
+        if ok { Ok(InviteCode(code)) } else { Err(IdentityError::Invite) }
+    }
+
+    /// The code's text (for the players it is meant for, never for logs).
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for InviteCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("InviteCode(…)")
+    }
+}
+
+/// A guest name: trimmed plain text of 1–32 characters. Different players may share a name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Name(String);
+
+impl Name {
+    /// Trims and checks a name.
+    ///
+    /// # Errors
+    /// Empty, longer than 32 characters, or holding a control or bidirectional-formatting
+    /// character.
+    pub fn parse(text: &str) -> Result<Name, IdentityError> {
+        let name = text.trim();
+        if let Some(c) = name.chars().find(|&c| c.is_control() || is_bidi_format(c)) {
+            return Err(IdentityError::NameCharacter(c as u32));
+        }
+        let count = name.chars().count();
+        if count == 0 {
+            return Err(IdentityError::EmptyName);
+        }
+        if count > NAME_MAX {
+            return Err(IdentityError::LongName(count));
+        }
+        Ok(Name(name.to_owned()))
+    }
+
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Marks that reorder or hide text around them (LRM, RLM, embeddings, overrides, isolates) and
+/// zero-width joiners-to-be: a name shows as it reads.
+fn is_bidi_format(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+}
