@@ -105,7 +105,8 @@ impl fmt::Display for GameResult {
 }
 
 /// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// The second seat is open: the invite is still good.
     WaitingForOpponent,
