@@ -252,7 +252,6 @@ impl ServerGame {
         creator: Seat,
         rng: &mut (impl CryptoRng + ?Sized),
     ) -> Result<ServerGame, RefereeError> {
-        let clock = settings.clock.validate()?;
         let side = match settings.side {
             SideChoice::White => Color::White,
             SideChoice::Black => Color::Black,
@@ -264,6 +263,22 @@ impl ServerGame {
                 }
             }
         };
+        ServerGame::restore(id, settings, side, creator, InviteCode::generate(rng))
+    }
+
+    /// A game as created before, from what its creation stored: the creator's side already
+    /// resolved and the invite code already drawn.
+    ///
+    /// # Errors
+    /// A clock outside the contract.
+    pub fn restore(
+        id: GameId,
+        settings: NewGame,
+        side: Color,
+        creator: Seat,
+        invite: InviteCode,
+    ) -> Result<ServerGame, RefereeError> {
+        let clock = settings.clock.validate()?;
         let mut seats = [None, None];
         seats[side.index()] = Some(creator);
         Ok(ServerGame {
@@ -271,7 +286,7 @@ impl ServerGame {
             settings: NewGame { clock, ..settings },
             creator: side,
             seats,
-            invite: InviteCode::generate(rng),
+            invite,
             game: Game::new(settings.variant),
             clock: Clock::new(clock),
             draw_offer: None,
@@ -282,6 +297,11 @@ impl ServerGame {
     /// The game's number.
     pub fn id(&self) -> GameId {
         self.id
+    }
+
+    /// Gives the game its number (the database's, once stored).
+    pub fn renumber(&mut self, id: GameId) {
+        self.id = id;
     }
 
     /// The settings it was created with (Random as asked; see [`ServerGame::creator_side`]).

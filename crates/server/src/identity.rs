@@ -1,10 +1,14 @@
 //! Who is who: a client's identity [`Token`] (random, kept on its machine, bound to a seat), the
 //! guest [`Name`] a seat shows, and a game's [`InviteCode`]. Tokens and invite codes are secrets:
-//! their `Debug` output hides them, so logging a value never leaks one.
+//! their `Debug` output hides them, so logging a value never leaks one, and a token is kept only
+//! as a digest.
 
 use std::fmt;
 
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use rand::{CryptoRng, RngExt};
+use sha2::{Digest, Sha256};
 
 /// The url-safe alphabet of invite codes: lower-case letters and digits without `0 1 l o`
 /// (32 symbols, 5 bits each), easy to read aloud and to type.
@@ -38,31 +42,43 @@ pub enum IdentityError {
     Invite,
 }
 
-/// A client's identity: the random token its machine keeps. Whoever holds it holds its seats.
+/// A client's identity: the random secret its machine keeps. Whoever holds the secret holds its
+/// seats. The server keeps only the secret's SHA-256 digest (in memory and in the database), so
+/// neither a log line nor a stolen database gives a seat away.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Token(String);
 
 impl Token {
-    /// Checks a token's shape (length and url-safe characters).
+    /// Checks a secret's shape (length and url-safe characters) and keeps its digest.
     ///
     /// # Errors
     /// [`IdentityError::Token`].
-    pub fn parse(text: &str) -> Result<Token, IdentityError> {
-        let ok = (TOKEN_MIN..=TOKEN_MAX).contains(&text.len())
-            && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-        if ok { Ok(Token(text.to_owned())) } else { Err(IdentityError::Token) }
+    pub fn parse(secret: &str) -> Result<Token, IdentityError> {
+        let ok = (TOKEN_MIN..=TOKEN_MAX).contains(&secret.len())
+            && secret.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if !ok {
+            return Err(IdentityError::Token);
+        }
+        let digest = Sha256::digest(secret.as_bytes());
+        Ok(Token(URL_SAFE_NO_PAD.encode(digest)))
     }
 
-    /// A fresh random token of 32 base64url symbols (192 bits), as a client creates one.
-    pub fn generate(rng: &mut (impl CryptoRng + ?Sized)) -> Token {
-        const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-        Token((0..32).map(|_| B64[rng.random_range(0..64)] as char).collect())
+    /// A token as stored: its digest text (from [`Token::digest`]).
+    pub fn from_digest(digest: &str) -> Token {
+        Token(digest.to_owned())
     }
 
-    /// The secret text (to store or send, never to log).
-    pub fn expose(&self) -> &str {
+    /// The digest text, to store (43 url-safe characters).
+    pub fn digest(&self) -> &str {
         &self.0
     }
+}
+
+/// A fresh random identity secret of 32 base64url symbols (192 bits), as a client creates one
+/// and keeps on its machine.
+pub fn new_secret(rng: &mut (impl CryptoRng + ?Sized)) -> String {
+    const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    (0..32).map(|_| B64[rng.random_range(0..64)] as char).collect()
 }
 
 impl fmt::Debug for Token {

@@ -1,26 +1,118 @@
-//! `surface-chess-server`: the online game server. Only its referee core exists so far; this
-//! command reads its future options and says so, rather than pretending to serve.
+//! `surface-chess-server`: the online game server, and its load tester.
+//!
+//! ```text
+//! surface-chess-server --listen 127.0.0.1:7878                      # SQLite file surface-chess.db
+//! surface-chess-server --database postgres://user@host/db           # several servers may share it
+//! surface-chess-server --tls-cert cert.pem --tls-key key.pem        # wss://
+//! surface-chess-server loadtest --connect 127.0.0.1:7878 --games 1000
+//! ```
 
+use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use clap::Parser;
+use clap::{Args, Parser, Subcommand};
+use surface_chess_rules::Variant;
+use surface_chess_server::SystemClock;
+use surface_chess_server::loadtest::{self, LoadConfig};
+use surface_chess_server::serve::{self, Config};
 
 /// The Surface Chess game server.
 #[derive(Parser, Debug)]
-#[command(name = "surface-chess-server", version, about)]
-struct Args {
-    /// The address to listen on.
+#[command(name = "surface-chess-server", version, about, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(flatten)]
+    serve: ServeArgs,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Args, Debug)]
+struct ServeArgs {
+    /// The address to listen on (port 0: any free port; the address is printed).
     #[arg(long, default_value = "127.0.0.1:7878")]
-    listen: String,
-    /// The database: a SQLite file (the default) or a `postgres://` URL.
+    listen: SocketAddr,
+    /// The database: a SQLite file (created if missing) or a `postgres://` URL.
     #[arg(long, default_value = "sqlite://surface-chess.db")]
     database: String,
+    /// A PEM certificate chain: serve wss:// (with --tls-key).
+    #[arg(long, requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// The PEM private key of --tls-cert.
+    #[arg(long, requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
+    /// Messages a connection may send per second on average.
+    #[arg(long, default_value_t = 20)]
+    rate: u32,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Plays N games at once through a running server and prints one line of results.
+    Loadtest {
+        /// The server's address (HOST:PORT) or WebSocket URL.
+        #[arg(long)]
+        connect: String,
+        /// Games at once.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Plies per game at most.
+        #[arg(long, default_value_t = 40)]
+        plies: usize,
+        /// The variant.
+        #[arg(long, default_value = "chess")]
+        variant: Variant,
+        /// Check the stored games in this database afterwards (default: ask the server).
+        #[arg(long)]
+        database: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
-    let _args = Args::parse();
-    eprintln!(
-        "surface-chess-server: the network server is not built yet (issue 11 first slice: the referee core only)"
-    );
-    ExitCode::from(2)
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("surface-chess-server: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async move {
+        match cli.command {
+            None => serve_forever(cli.serve).await,
+            Some(Command::Loadtest { connect, games, plies, variant, database }) => {
+                let url = if connect.contains("://") { connect } else { format!("ws://{connect}/ws") };
+                match loadtest::run(&LoadConfig { url, games, plies, variant, database }).await {
+                    Ok(report) => {
+                        println!("{report}");
+                        if report.lost == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+                    }
+                    Err(e) => {
+                        eprintln!("surface-chess-server loadtest: {e}");
+                        ExitCode::FAILURE
+                    }
+                }
+            }
+        }
+    })
+}
+
+async fn serve_forever(args: ServeArgs) -> ExitCode {
+    let mut config = Config::new(args.listen, &args.database);
+    config.tls = args.tls_cert.zip(args.tls_key);
+    config.rate = args.rate;
+    config.burst = args.rate.saturating_mul(2);
+    let scheme = if config.tls.is_some() { "wss" } else { "ws" };
+    match serve::start(config, Arc::new(SystemClock)).await {
+        Ok(running) => {
+            println!("surface-chess-server: listening on {scheme}://{}/ws", running.addr);
+            let _ = tokio::signal::ctrl_c().await;
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("surface-chess-server: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

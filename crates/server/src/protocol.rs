@@ -340,7 +340,7 @@ pub fn game_state(g: &ServerGame, token: &Token, now: Millis) -> Result<GameStat
 }
 
 /// A [`Variant`] as its stable name in messages.
-mod variant_name {
+pub(crate) mod variant_name {
     use serde::{Deserialize, Deserializer, Serializer, de::Error};
     use surface_chess_rules::Variant;
 

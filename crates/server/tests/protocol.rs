@@ -3,12 +3,12 @@
 
 mod common;
 
-use common::{rng, started, token};
+use common::{hub, started, token};
 use proptest::prelude::*;
 use surface_chess_rules::Variant;
 use surface_chess_server::{
-    ClientMessage, ClockSpec, ClockState, GameState, Lobby, LobbyEntry, LobbyList, MAX_MESSAGE_BYTES, PROTOCOL_VERSION,
-    Phase, ProtocolError, ResultState, ServerMessage, Session, Side, SideChoice, game_state, parse_client,
+    ClientMessage, ClockSpec, ClockState, GameState, LobbyEntry, LobbyList, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Phase,
+    ProtocolError, ResultState, ServerMessage, Side, SideChoice, game_state, parse_client,
 };
 
 fn every_client_message() -> Vec<ClientMessage> {
@@ -133,12 +133,13 @@ fn errors_name_what_is_wrong() {
     assert!(err(r#"{"game":1}"#).contains("type"));
 }
 
-#[test]
-fn messages_over_16_kib_are_refused_before_parsing() {
+#[tokio::test]
+async fn messages_over_16_kib_are_refused_before_parsing() {
     let big = format!(r#"{{"type":"Hello","version":1,"token":"{}","name":"x"}}"#, "a".repeat(MAX_MESSAGE_BYTES));
     assert_eq!(parse_client(&big), Err(ProtocolError::TooLarge(big.len())));
-    let reply = Lobby::new().handle(&mut Session::new(), &big, 0, &mut rng(1));
-    assert!(matches!(&reply.replies[..], [ServerMessage::Error { code, .. }] if code == "too_large"));
+    let (hub, _) = hub().await;
+    let reply = hub.handle(&mut hub.connect(None), &big).await;
+    assert!(matches!(&reply[..], [ServerMessage::Error { code, .. }] if code == "too_large"));
 }
 
 #[test]
@@ -215,29 +216,32 @@ fn hostile_values() -> impl Strategy<Value = String> {
 }
 
 fn answers_without_panic(texts: &[String]) -> Result<(), TestCaseError> {
-    let mut lobby = Lobby::new();
-    let mut session = Session::new();
-    let mut r = rng(11);
-    // A seated identity with a game, so that game numbers and moves reach the referee.
-    let hello = format!(r#"{{"type":"Hello","version":1,"token":"{}","name":"Ada"}}"#, "t".repeat(30));
-    lobby.handle(&mut session, &hello, 0, &mut r);
-    lobby.handle(&mut session, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#, 0, &mut r);
-    for (i, text) in texts.iter().enumerate() {
-        let handled = lobby.handle(&mut session, text, i as u64 * 1_000, &mut r);
-        prop_assert!(!handled.replies.is_empty(), "no reply to {text:?}");
-        if let Err(e) = parse_client(text) {
-            let [ServerMessage::Error { code, message }] = &handled.replies[..] else {
-                return Err(TestCaseError::fail(format!("{text:?} was not answered by one Error")));
-            };
-            prop_assert_eq!(code.as_str(), e.code());
-            prop_assert!(!message.is_empty() && message.chars().count() <= 260, "{message:?}");
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let (hub, clock) = hub().await;
+        let mut session = hub.connect(None);
+        // A seated identity with a game, so that game numbers and moves reach the referee.
+        let hello = format!(r#"{{"type":"Hello","version":1,"token":"{}","name":"Ada"}}"#, "t".repeat(30));
+        hub.handle(&mut session, &hello).await;
+        hub.handle(&mut session, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#).await;
+        for text in texts {
+            clock.advance(1_000);
+            let replies = hub.handle(&mut session, text).await;
+            prop_assert!(!replies.is_empty(), "no reply to {text:?}");
+            if let Err(e) = parse_client(text) {
+                let [ServerMessage::Error { code, message }] = &replies[..] else {
+                    return Err(TestCaseError::fail(format!("{text:?} was not answered by one Error")));
+                };
+                prop_assert_eq!(code.as_str(), e.code());
+                prop_assert!(!message.is_empty() && message.chars().count() <= 260, "{message:?}");
+            }
+            for reply in &replies {
+                let echoed = serde_json::to_string(reply).unwrap();
+                prop_assert!(echoed.len() <= 4 * MAX_MESSAGE_BYTES);
+            }
         }
-        for reply in &handled.replies {
-            let echoed = serde_json::to_string(reply).unwrap();
-            prop_assert!(echoed.len() <= 4 * MAX_MESSAGE_BYTES);
-        }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 proptest! {

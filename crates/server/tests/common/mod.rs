@@ -1,19 +1,29 @@
 //! Helpers shared by the referee's tests: identities, a seeded generator, a started game.
 #![allow(dead_code)]
 
+#[cfg(feature = "server")]
+use std::sync::Arc;
+
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use surface_chess_rules::Variant;
 use surface_chess_server::{ClockSpec, Name, NewGame, Seat, ServerGame, SideChoice, Token};
+#[cfg(feature = "server")]
+use surface_chess_server::{Hub, ManualClock, ServerMessage, Session, Store};
 
 /// A deterministic cryptographic generator.
 pub fn rng(seed: u64) -> StdRng {
     StdRng::seed_from_u64(seed)
 }
 
-/// An identity token made from a short tag.
+/// An identity secret made from a short tag.
+pub fn secret(tag: &str) -> String {
+    format!("{tag:_<24}")
+}
+
+/// The identity token of a tag's secret.
 pub fn token(tag: &str) -> Token {
-    Token::parse(&format!("{tag:_<24}")).expect("a valid token")
+    Token::parse(&secret(tag)).expect("a valid token")
 }
 
 /// A seat for a tag, named after it.
@@ -46,4 +56,22 @@ pub fn alice() -> Token {
 /// Bob's token.
 pub fn bob() -> Token {
     token("bob")
+}
+
+#[cfg(feature = "server")]
+/// A hub over a fresh in-memory SQLite database, in virtual time starting at 0.
+pub async fn hub() -> (Hub, Arc<ManualClock>) {
+    let clock = Arc::new(ManualClock::new(0));
+    let store = Store::open("sqlite::memory:").await.expect("an in-memory database");
+    (Hub::new(store, clock.clone()), clock)
+}
+
+#[cfg(feature = "server")]
+/// A session that said Hello as `tag`, named `name`.
+pub async fn hello(hub: &Hub, tag: &str, name: &str) -> Session {
+    let mut session = hub.connect(None);
+    let text = format!(r#"{{"type":"Hello","version":1,"token":"{}","name":"{name}"}}"#, secret(tag));
+    let replies = hub.handle(&mut session, &text).await;
+    assert!(matches!(&replies[..], [ServerMessage::Welcome { version: 1, .. }]), "{replies:?}");
+    session
 }

@@ -1,0 +1,204 @@
+//! The load tester: N games played at once through a running server by 2N connections, each
+//! move timed from sending to its acknowledgement; afterwards every game is read back (from the
+//! server, or with `--database` straight from the store) and any acknowledged move missing there
+//! is counted as lost.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use surface_chess_rules::{Game, Variant};
+use tokio::sync::{Barrier, Semaphore};
+
+use crate::client::{ClientError, Socket};
+use crate::clock::ClockSpec;
+use crate::game::{GameId, SideChoice};
+use crate::identity::new_secret;
+use crate::protocol::{ClientMessage, ServerMessage};
+use crate::store::Store;
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct LoadConfig {
+    /// The server's WebSocket URL.
+    pub url: String,
+    /// Games at once.
+    pub games: usize,
+    /// Plies per game at most (a game may end sooner).
+    pub plies: usize,
+    /// The variant.
+    pub variant: Variant,
+    /// Read the stored games from this database afterwards instead of asking the server.
+    pub database: Option<String>,
+}
+
+/// The outcome.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// Games played.
+    pub games: usize,
+    /// Moves acknowledged.
+    pub moves: usize,
+    /// Seconds of play (from the first move to the last acknowledgement).
+    pub seconds: f64,
+    /// Median time from sending a move to its acknowledgement.
+    pub p50: Duration,
+    /// 99th percentile of the same.
+    pub p99: Duration,
+    /// Acknowledged moves missing from the stored games afterwards.
+    pub lost: usize,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rate = self.moves as f64 / self.seconds.max(1e-9);
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        write!(
+            f,
+            "games {} moves {} moves/s {rate:.0} p50 {:.1} ms p99 {:.1} ms lost {}",
+            self.games,
+            self.moves,
+            ms(self.p50),
+            ms(self.p99),
+            self.lost
+        )
+    }
+}
+
+/// Why a load test failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// A connection.
+    #[error(transparent)]
+    Client(#[from] ClientError),
+    /// The server refused something a correct client does.
+    #[error("the server refused: {0}")]
+    Refused(String),
+    /// Reading the store.
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+    /// Replaying a stored game.
+    #[error(transparent)]
+    Replay(#[from] crate::event::ReplayError),
+}
+
+/// One game's result: its number, the white player's secret, the moves acknowledged and their
+/// round trips.
+struct Played {
+    game: GameId,
+    secret: String,
+    moves: Vec<String>,
+    times: Vec<Duration>,
+}
+
+/// Runs the load test.
+///
+/// # Errors
+/// A connection failed or the server refused a correct request.
+pub async fn run(config: &LoadConfig) -> Result<Report, LoadError> {
+    let setup = Arc::new(Semaphore::new(64));
+    let start = Arc::new(Barrier::new(config.games + 1));
+    let mut tasks = Vec::new();
+    for i in 0..config.games {
+        let (config, setup, start) = (config.clone(), setup.clone(), start.clone());
+        tasks.push(tokio::spawn(async move { play(&config, i, &setup, &start).await }));
+    }
+    start.wait().await;
+    let began = Instant::now();
+    let mut played = Vec::new();
+    for t in tasks {
+        played.push(t.await.map_err(|e| LoadError::Refused(e.to_string()))??);
+    }
+    let seconds = began.elapsed().as_secs_f64();
+    let lost = lost(config, &played).await?;
+    let mut times: Vec<Duration> = played.iter().flat_map(|p| p.times.iter().copied()).collect();
+    times.sort_unstable();
+    let pct = |q: f64| times.get(((times.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or_default();
+    Ok(Report { games: played.len(), moves: times.len(), seconds, p50: pct(0.5), p99: pct(0.99), lost })
+}
+
+/// One game: set up (a few at a time), wait for every game to be ready, then play.
+async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier) -> Result<Played, LoadError> {
+    let mut rng = StdRng::seed_from_u64(i as u64);
+    let (white_secret, black_secret) = (new_secret(&mut rng), new_secret(&mut rng));
+    let permit = setup.acquire().await.map_err(|e| LoadError::Refused(e.to_string()))?;
+    let mut white = Socket::hello(&config.url, &white_secret, &format!("load {i} white")).await?;
+    let mut black = Socket::hello(&config.url, &black_secret, &format!("load {i} black")).await?;
+    let create = ClientMessage::CreateGame {
+        variant: config.variant,
+        side: SideChoice::White,
+        clock: ClockSpec::rapid(60, 0),
+        spectators: false,
+    };
+    let ServerMessage::GameState(state) = request(&mut white, create).await? else {
+        return Err(LoadError::Refused("no game state after creating".into()));
+    };
+    let (game, invite) = (state.game, state.invite.unwrap_or_default());
+    request(&mut black, ClientMessage::JoinGame { invite }).await?;
+    request(&mut white, ClientMessage::Ready { game }).await?;
+    request(&mut black, ClientMessage::Ready { game }).await?;
+    drop(permit);
+    start.wait().await;
+
+    let mut rules = Game::new(config.variant);
+    let (mut moves, mut times) = (Vec::new(), Vec::new());
+    for ply in 0..config.plies {
+        if rules.outcome().is_some() {
+            break;
+        }
+        let legal = rules.position().legal_actions();
+        let action = legal[rng.random_range(0..legal.len())];
+        let text = rules.position().notation(action);
+        let socket = if ply % 2 == 0 { &mut white } else { &mut black };
+        let sent = Instant::now();
+        socket.send(&ClientMessage::Move { game, ply, action: text.clone() }).await?;
+        let reply = socket
+            .recv_until(|m| matches!(m, ServerMessage::MoveAccepted { .. } | ServerMessage::Error { .. }))
+            .await?;
+        if let ServerMessage::Error { message, .. } = reply {
+            return Err(LoadError::Refused(format!("game {game} ply {ply} {text}: {message}")));
+        }
+        times.push(sent.elapsed());
+        moves.push(text);
+        rules.play(action).map_err(|e| LoadError::Refused(e.to_string()))?;
+    }
+    Ok(Played { game, secret: white_secret, moves, times })
+}
+
+/// Sends a request and returns its state (or the server's refusal as an error).
+async fn request(socket: &mut Socket, message: ClientMessage) -> Result<ServerMessage, LoadError> {
+    socket.send(&message).await?;
+    match socket.recv_until(|m| matches!(m, ServerMessage::GameState(_) | ServerMessage::Error { .. })).await? {
+        ServerMessage::Error { message, .. } => Err(LoadError::Refused(message)),
+        state => Ok(state),
+    }
+}
+
+/// Acknowledged moves missing from the games as stored.
+async fn lost(config: &LoadConfig, played: &[Played]) -> Result<usize, LoadError> {
+    let store = match &config.database {
+        Some(url) => Some(Store::open(url).await?),
+        None => None,
+    };
+    let mut lost = 0;
+    for p in played {
+        let stored = match &store {
+            Some(store) => {
+                let log = store.load(p.game, 0).await?;
+                let g = crate::event::replay(p.game, log.iter().map(|(s, a, t)| (*s, *a, t.as_str())))?;
+                g.rules_game().notations()
+            }
+            None => {
+                let mut socket = Socket::hello(&config.url, &p.secret, "load check").await?;
+                match request(&mut socket, ClientMessage::GetGame { game: p.game }).await? {
+                    ServerMessage::GameState(s) => s.moves,
+                    _ => Vec::new(),
+                }
+            }
+        };
+        lost += p.moves.iter().enumerate().filter(|(i, m)| stored.get(*i) != Some(m)).count();
+    }
+    Ok(lost)
+}

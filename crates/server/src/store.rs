@@ -1,0 +1,301 @@
+//! Where games are kept: an embedded SQLite file by default, or PostgreSQL, through sqlx. A game
+//! is its log of [`Event`]s; an event is stored before anyone hears of it, and only if its number
+//! is still free, which makes the database the referee's lock when several servers share it.
+//! With PostgreSQL every stored event is announced on the channel `surface_chess` (a trigger),
+//! so each server can bring its copy of the game up to date ([`Store::listen`]).
+
+use std::borrow::Cow;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, install_default_drivers};
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::postgres::PgListener;
+use sqlx::{AnyPool, Row};
+
+use crate::clock::Millis;
+use crate::event::Event;
+use crate::game::GameId;
+use crate::identity::Token;
+
+/// Why the store failed. The message names the database operation, never a secret.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// Not a `sqlite:` or `postgres:` URL.
+    #[error("{0:?} is not a database URL: write sqlite://FILE or postgres://USER@HOST/DB")]
+    Url(String),
+    /// The database refused or failed.
+    #[error("database error while {doing}: {source}")]
+    Database {
+        /// What the store was doing.
+        doing: &'static str,
+        /// sqlx's error.
+        source: sqlx::Error,
+    },
+    /// The migrations failed.
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// Which database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// An embedded SQLite file (one server).
+    Sqlite,
+    /// PostgreSQL (one or several servers).
+    Postgres,
+}
+
+/// One stored event: its number, the server time it was accepted at, its text.
+pub type Logged = (u64, Millis, String);
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    url: String,
+}
+
+fn db(doing: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError {
+    move |source| StoreError::Database { doing, source }
+}
+
+impl Store {
+    /// Opens (creating a SQLite file if needed) and migrates the database at `url`.
+    ///
+    /// # Errors
+    /// A bad URL, an unreachable database, a failed migration.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        install_default_drivers();
+        let (backend, url) = if url.starts_with("sqlite:") {
+            let url =
+                if url.contains('?') || url.contains(":memory:") { url.to_owned() } else { format!("{url}?mode=rwc") };
+            (Backend::Sqlite, url)
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            (Backend::Postgres, url.to_owned())
+        } else {
+            return Err(StoreError::Url(url.to_owned()));
+        };
+        let options = AnyConnectOptions::from_str(&url).map_err(|_| StoreError::Url(url.clone()))?;
+        let pool = match backend {
+            // One writer: SQLite serialises writes anyway, and an in-memory database lives as long
+            // as its one connection.
+            Backend::Sqlite => {
+                AnyPoolOptions::new().max_connections(1).idle_timeout(None).max_lifetime(None).after_connect(
+                    |conn, _| {
+                        Box::pin(async move {
+                            for pragma in
+                                ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON"]
+                            {
+                                sqlx::query(pragma).execute(&mut *conn).await?;
+                            }
+                            Ok(())
+                        })
+                    },
+                )
+            }
+            Backend::Postgres => AnyPoolOptions::new().max_connections(16),
+        }
+        .acquire_timeout(Duration::from_secs(10))
+        .connect_with(options)
+        .await
+        .map_err(db("connecting"))?;
+        migrator(backend).run(&pool).await?;
+        Ok(Store { pool, backend, url })
+    }
+
+    /// Which database this is.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Stores a new game: its number, invite code and creation event (seq 0), and the creator's
+    /// seat. Returns the number.
+    ///
+    /// # Errors
+    /// The database failed (nothing is stored).
+    pub async fn create(&self, at: Millis, invite: &str, created: &Event) -> Result<GameId, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(db("creating a game"))?;
+        let row = sqlx::query("INSERT INTO games (invite, created_at) VALUES ($1, $2) RETURNING id")
+            .bind(invite)
+            .bind(at as i64)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db("creating a game"))?;
+        let id: i64 = row.try_get(0).map_err(db("creating a game"))?;
+        let id = id as GameId;
+        insert_event(&mut tx, id, 0, at, created).await?;
+        tx.commit().await.map_err(db("creating a game"))?;
+        Ok(id)
+    }
+
+    /// Stores event `seq` of a game if that number is still free (and the seat it fills).
+    /// Returns `false` when another server stored event `seq` first.
+    ///
+    /// # Errors
+    /// The database failed (nothing is stored).
+    pub async fn append(&self, game: GameId, seq: u64, at: Millis, event: &Event) -> Result<bool, StoreError> {
+        if event.seated().is_none() {
+            let done = sqlx::query(APPEND)
+                .bind(game as i64)
+                .bind(seq as i64)
+                .bind(at as i64)
+                .bind(event.to_text())
+                .execute(&self.pool)
+                .await
+                .map_err(db("storing an event"))?;
+            return Ok(done.rows_affected() == 1);
+        }
+        let mut tx = self.pool.begin().await.map_err(db("storing an event"))?;
+        let stored = insert_event(&mut tx, game, seq, at, event).await?;
+        tx.commit().await.map_err(db("storing an event"))?;
+        Ok(stored)
+    }
+
+    /// A game's events from number `from` on, in order (empty for an unknown game).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn load(&self, game: GameId, from: u64) -> Result<Vec<Logged>, StoreError> {
+        let rows = sqlx::query("SELECT seq, at, body FROM events WHERE game = $1 AND seq >= $2 ORDER BY seq")
+            .bind(game as i64)
+            .bind(from as i64)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("loading a game"))?;
+        rows.iter()
+            .map(|r| {
+                let seq: i64 = r.try_get(0)?;
+                let at: i64 = r.try_get(1)?;
+                Ok((seq as u64, at as Millis, r.try_get(2)?))
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(db("loading a game"))
+    }
+
+    /// The game with this invite code.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn game_by_invite(&self, invite: &str) -> Result<Option<GameId>, StoreError> {
+        let row = sqlx::query("SELECT id FROM games WHERE invite = $1")
+            .bind(invite)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(db("finding an invite"))?;
+        row.map(|r| r.try_get::<i64, _>(0).map(|id| id as GameId)).transpose().map_err(db("finding an invite"))
+    }
+
+    /// The games an identity is seated in, by number.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn games_of(&self, token: &Token) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query("SELECT game FROM seats WHERE token = $1 ORDER BY game")
+            .bind(token.digest())
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("listing games"))?;
+        rows.iter()
+            .map(|r| r.try_get::<i64, _>(0).map(|id| id as GameId))
+            .collect::<Result<_, _>>()
+            .map_err(db("listing games"))
+    }
+
+    /// Every game's number, in order (for checks and the load tester).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn games(&self) -> Result<Vec<GameId>, StoreError> {
+        let rows =
+            sqlx::query("SELECT id FROM games ORDER BY id").fetch_all(&self.pool).await.map_err(db("listing games"))?;
+        rows.iter()
+            .map(|r| r.try_get::<i64, _>(0).map(|id| id as GameId))
+            .collect::<Result<_, _>>()
+            .map_err(db("listing games"))
+    }
+
+    /// With PostgreSQL, a listener for the games other servers change (see [`Notices`]); `None`
+    /// with SQLite, which only one server uses.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn listen(&self) -> Result<Option<Notices>, StoreError> {
+        if self.backend != Backend::Postgres {
+            return Ok(None);
+        }
+        let mut listener = PgListener::connect(&self.url).await.map_err(db("listening"))?;
+        listener.listen(CHANNEL).await.map_err(db("listening"))?;
+        Ok(Some(Notices { listener }))
+    }
+}
+
+/// The PostgreSQL channel every stored event is announced on.
+const CHANNEL: &str = "surface_chess";
+
+const APPEND: &str = "INSERT INTO events (game, seq, at, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING";
+
+async fn insert_event(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game: GameId,
+    seq: u64,
+    at: Millis,
+    event: &Event,
+) -> Result<bool, StoreError> {
+    let done = sqlx::query(APPEND)
+        .bind(game as i64)
+        .bind(seq as i64)
+        .bind(at as i64)
+        .bind(event.to_text())
+        .execute(&mut **tx)
+        .await
+        .map_err(db("storing an event"))?;
+    if done.rows_affected() == 0 {
+        return Ok(false);
+    }
+    if let Some(token) = event.seated() {
+        sqlx::query("INSERT INTO seats (token, game) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(token.digest())
+            .bind(game as i64)
+            .execute(&mut **tx)
+            .await
+            .map_err(db("storing a seat"))?;
+    }
+    Ok(true)
+}
+
+/// What a server hears of the games changed through any server.
+#[derive(Debug)]
+pub struct Notice {
+    /// The game changed, or `None` when the connection was lost and notices may have been
+    /// missed (bring every game up to date).
+    pub game: Option<GameId>,
+}
+
+/// The PostgreSQL notices of stored events.
+#[derive(Debug)]
+pub struct Notices {
+    listener: PgListener,
+}
+
+impl Notices {
+    /// The next notice; reconnects by itself after a lost connection.
+    ///
+    /// # Errors
+    /// The database failed to reconnect.
+    pub async fn next(&mut self) -> Result<Notice, StoreError> {
+        let n = self.listener.try_recv().await.map_err(db("listening"))?;
+        Ok(Notice { game: n.and_then(|n| n.payload().parse().ok()) })
+    }
+}
+
+/// The migrations of a backend, compiled in.
+fn migrator(backend: Backend) -> Migrator {
+    let (sql, what) = match backend {
+        Backend::Sqlite => (include_str!("../migrations/sqlite/0001_games.sql"), "games (SQLite)"),
+        Backend::Postgres => (include_str!("../migrations/postgres/0001_games.sql"), "games (PostgreSQL)"),
+    };
+    let first = Migration::new(1, Cow::Borrowed(what), MigrationType::Simple, Cow::Borrowed(sql), false);
+    Migrator { migrations: Cow::Owned(vec![first]), ..Migrator::DEFAULT }
+}

@@ -1,0 +1,258 @@
+//! The hub over an in-memory SQLite database in virtual time: whole games played through JSON
+//! messages by two sessions, the lobby, timeouts, refusals, resent moves, and games that replay
+//! from the store exactly as they were played.
+
+mod common;
+
+use common::{hello, hub, secret};
+use surface_chess_server::{
+    GameState, Hub, LobbyEntry, LobbyList, Phase, ServerMessage, Session, Side, Store, move_number, replay,
+};
+
+async fn send(hub: &Hub, p: &mut Session, text: &str) -> Vec<ServerMessage> {
+    hub.handle(p, text).await
+}
+
+fn state(replies: &[ServerMessage]) -> &GameState {
+    replies
+        .iter()
+        .find_map(|m| match m {
+            ServerMessage::GameState(s) => Some(s),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no state in {replies:?}"))
+}
+
+fn error_code(replies: &[ServerMessage]) -> &str {
+    match replies {
+        [ServerMessage::Error { code, .. }] => code,
+        other => panic!("not one error: {other:?}"),
+    }
+}
+
+async fn lobby_of(hub: &Hub, p: &mut Session) -> LobbyList {
+    match &send(hub, p, r#"{"type":"Lobby"}"#).await[..] {
+        [ServerMessage::Lobby(list)] => list.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Creates a game as `creator` with the JSON fields given, joins it as `friend`, presses Ready
+/// for both; returns its number.
+async fn started(hub: &Hub, creator: &mut Session, friend: &mut Session, fields: &str) -> u64 {
+    let created = send(hub, creator, &format!(r#"{{"type":"CreateGame",{fields}}}"#)).await;
+    let (game, invite) = (state(&created).game, state(&created).invite.clone().expect("the creator sees the invite"));
+    send(hub, friend, &format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).await;
+    for p in [creator, friend] {
+        send(hub, p, &format!(r#"{{"type":"Ready","game":{game}}}"#)).await;
+    }
+    game
+}
+
+#[tokio::test]
+async fn two_sessions_play_fools_mate_through_json_messages() {
+    let (hub, clock) = hub().await;
+    let mut ada = hello(&hub, "ada", "  Ada  ").await;
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    let created = send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#).await;
+    let s = state(&created);
+    assert_eq!((s.you, s.phase, s.white.as_deref()), (Some(Side::White), Phase::WaitingForOpponent, Some("Ada")));
+    let (game, invite) = (s.game, s.invite.clone().expect("the creator sees the invite"));
+    clock.advance(10);
+    let joined = send(&hub, &mut bo, &format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).await;
+    assert_eq!(state(&joined).you, Some(Side::Black));
+    assert_eq!(state(&joined).invite, None);
+    for p in [&mut ada, &mut bo] {
+        send(&hub, p, &format!(r#"{{"type":"Ready","game":{game}}}"#)).await;
+    }
+    for (ply, action) in ["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"].into_iter().enumerate() {
+        clock.advance(1_000);
+        let who = if ply % 2 == 0 { &mut ada } else { &mut bo };
+        let text = format!(r#"{{"type":"Move","game":{game},"ply":{ply},"action":"{action}"}}"#);
+        let replies = send(&hub, who, &text).await;
+        assert!(matches!(&replies[0], ServerMessage::MoveAccepted { duplicate: false, .. }), "{replies:?}");
+    }
+    let over = send(&hub, &mut ada, &format!(r#"{{"type":"GetGame","game":{game}}}"#)).await;
+    let s = state(&over);
+    assert_eq!(s.phase, Phase::Finished);
+    let result = s.result.clone().unwrap();
+    assert_eq!((result.winner, result.reason.as_str()), (Some(Side::Black), "checkmate"));
+    assert_eq!(s.moves.len(), 4);
+    let late = format!(r#"{{"type":"Move","game":{game},"ply":4,"action":"a2-a3"}}"#);
+    assert_eq!(error_code(&send(&hub, &mut ada, &late).await), "finished");
+    let list = lobby_of(&hub, &mut ada).await;
+    assert_eq!(list.finished.len(), 1);
+    assert_eq!((list.finished[0].moves, list.finished[0].opponent.as_deref()), (2, Some("Bo")));
+}
+
+#[tokio::test]
+async fn the_lobby_sorts_games_into_your_turn_opponents_turn_waiting_and_finished() {
+    let (hub, _) = hub().await;
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    let created = send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"endless","side":"white"}"#).await;
+    let waiting = state(&created).game;
+    let mut both = Vec::new();
+    for side in ["white", "black", "white"] {
+        both.push(started(&hub, &mut ada, &mut bo, &format!(r#""variant":"endless","side":"{side}""#)).await);
+    }
+    // Game 2: Ada is White, to move. Game 3: Ada is Black, White (Bo) to move. Game 4: resigned.
+    send(&hub, &mut bo, &format!(r#"{{"type":"Resign","game":{}}}"#, both[2])).await;
+    let list = lobby_of(&hub, &mut ada).await;
+    let ids = |v: &[LobbyEntry]| v.iter().map(|e| e.game).collect::<Vec<_>>();
+    assert_eq!(ids(&list.your_turn), [both[0]]);
+    assert_eq!(ids(&list.opponents_turn), [both[1]]);
+    assert_eq!(ids(&list.waiting), [waiting]);
+    assert_eq!(ids(&list.finished), [both[2]]);
+    assert_eq!(list.waiting[0].opponent, None);
+    assert_eq!(list.your_turn[0].moves, 0, "a new game has zero moves");
+    let bo_list = lobby_of(&hub, &mut bo).await;
+    assert_eq!((ids(&bo_list.your_turn), ids(&bo_list.opponents_turn)), (vec![both[1]], vec![both[0]]));
+    assert!(bo_list.waiting.is_empty());
+    let mut eve = hello(&hub, "eve", "Eve").await;
+    assert_eq!(lobby_of(&hub, &mut eve).await, LobbyList::default(), "nobody else's games");
+}
+
+#[test]
+fn move_numbers_are_pairs_of_plies_rounded_up() {
+    assert_eq!([0, 1, 2, 3, 4, 5].map(move_number), [0, 1, 1, 2, 2, 3]);
+}
+
+#[tokio::test]
+async fn a_timeout_is_stored_by_the_timer_without_any_request() {
+    let (hub, clock) = hub().await;
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    let fields = r#""variant":"chess3","side":"white","clock":{"kind":"rapid","minutes":1,"increment_seconds":0}"#;
+    let game = started(&hub, &mut ada, &mut bo, fields).await;
+    clock.advance(59_999);
+    assert_eq!(hub.tick().await, 0);
+    clock.advance(1);
+    assert_eq!(hub.tick().await, 1, "at the deadline White loses on time");
+    assert_eq!(hub.tick().await, 0, "once");
+    let stored = hub.store().load(game, 0).await.unwrap();
+    assert!(stored.last().unwrap().2.contains("timed_out"), "the timeout is stored: {stored:?}");
+    assert_eq!(lobby_of(&hub, &mut bo).await.finished[0].result.as_ref().unwrap().reason, "timeout");
+}
+
+#[tokio::test]
+async fn a_move_at_the_deadline_loses_on_time_and_the_timeout_is_stored() {
+    let (hub, clock) = hub().await;
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    let fields = r#""variant":"mobius","side":"white","clock":{"kind":"rapid","minutes":1,"increment_seconds":0}"#;
+    let game = started(&hub, &mut ada, &mut bo, fields).await;
+    clock.advance(60_000);
+    let mv = format!(r#"{{"type":"Move","game":{game},"ply":0,"action":"e2-e3"}}"#);
+    assert_eq!(error_code(&send(&hub, &mut ada, &mv).await), "finished");
+    let g = hub.game(game).await.unwrap();
+    assert_eq!(g.result().unwrap().to_string(), "black wins by timeout");
+    assert_eq!(g.plies(), 0, "the late move was not played");
+}
+
+#[tokio::test]
+async fn requests_before_hello_wrong_versions_and_strangers_are_refused() {
+    let (hub, _) = hub().await;
+    let mut anon = hub.connect(None);
+    assert_eq!(error_code(&send(&hub, &mut anon, r#"{"type":"Lobby"}"#).await), "hello_first");
+    let v2 = format!(r#"{{"type":"Hello","version":2,"token":"{}","name":"x"}}"#, secret("x"));
+    assert_eq!(error_code(&send(&hub, &mut anon, &v2).await), "version");
+    let bad = r#"{"type":"Hello","version":1,"token":"short","name":"x"}"#;
+    assert_eq!(error_code(&send(&hub, &mut anon, bad).await), "bad_token");
+    let bad_name = format!(r#"{{"type":"Hello","version":1,"token":"{}","name":"   "}}"#, secret("x"));
+    assert_eq!(error_code(&send(&hub, &mut anon, &bad_name).await), "bad_name");
+    assert!(anon.token().is_none());
+
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let mut eve = hello(&hub, "eve", "Eve").await;
+    let created = send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"mobius","side":"random"}"#).await;
+    let game = state(&created).game;
+    let before = format!("{:?}", hub.game(game).await.unwrap());
+    for text in [
+        format!(r#"{{"type":"GetGame","game":{game}}}"#),
+        format!(r#"{{"type":"Ready","game":{game}}}"#),
+        format!(r#"{{"type":"Move","game":{game},"ply":0,"action":"e2-e3"}}"#),
+        format!(r#"{{"type":"Resign","game":{game}}}"#),
+        format!(r#"{{"type":"OfferDraw","game":{game}}}"#),
+    ] {
+        assert_eq!(error_code(&send(&hub, &mut eve, &text).await), "not_seated", "{text}");
+    }
+    assert_eq!(format!("{:?}", hub.game(game).await.unwrap()), before, "nothing changed");
+    assert_eq!(hub.store().load(game, 0).await.unwrap().len(), 1, "nothing stored but the creation");
+    let unknown = send(&hub, &mut eve, r#"{"type":"GetGame","game":999}"#).await;
+    assert_eq!(error_code(&unknown), "unknown_game");
+    let wrong = send(&hub, &mut eve, r#"{"type":"JoinGame","invite":"22222222222222222222"}"#).await;
+    assert_eq!(error_code(&wrong), "bad_invite");
+    let bad_clock =
+        r#"{"type":"CreateGame","variant":"chess","side":"white","clock":{"kind":"correspondence","days":4}}"#;
+    assert_eq!(error_code(&send(&hub, &mut ada, bad_clock).await), "bad_clock");
+    assert_eq!(hub.store().games().await.unwrap(), [game], "the refused game was not stored");
+}
+
+#[tokio::test]
+async fn a_resent_move_is_acknowledged_again_and_stored_once() {
+    let (hub, clock) = hub().await;
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    let fields =
+        r#"{"type":"CreateGame","variant":"strato","side":"white","clock":{"kind":"correspondence","days":2}}"#;
+    let created = send(&hub, &mut ada, fields).await;
+    let (game, invite) = (state(&created).game, state(&created).invite.clone().unwrap());
+    let joined = send(&hub, &mut bo, &format!(r#"{{"type":"JoinGame","invite":"{}"}}"#, invite.to_uppercase())).await;
+    assert_eq!(state(&joined).phase, Phase::Playing, "correspondence starts on join");
+    let g = hub.game(game).await.unwrap();
+    let text = g.rules_game().position().notation(g.rules_game().position().legal_actions()[0]);
+    let mv = format!(r#"{{"type":"Move","game":{game},"ply":0,"action":"{text}"}}"#);
+    clock.advance(5);
+    let a = send(&hub, &mut ada, &mv).await;
+    let b = send(&hub, &mut ada, &mv).await;
+    assert!(matches!(&a[0], ServerMessage::MoveAccepted { duplicate: false, ply: 0, .. }), "{a:?}");
+    assert!(matches!(&b[0], ServerMessage::MoveAccepted { duplicate: true, ply: 0, .. }), "{b:?}");
+    assert_eq!(hub.game(game).await.unwrap().plies(), 1);
+    assert_eq!(hub.store().load(game, 0).await.unwrap().len(), 3, "created, joined, one move");
+}
+
+#[tokio::test]
+async fn a_stored_game_replays_to_the_game_as_played() {
+    let (hub, clock) = hub().await;
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    let fields = r#""variant":"klein","side":"random","clock":{"kind":"rapid","minutes":10,"increment_seconds":5}"#;
+    let game = started(&hub, &mut ada, &mut bo, fields).await;
+    for ply in 0..12 {
+        clock.advance(700 + 13 * ply as u64);
+        let g = hub.game(game).await.unwrap();
+        let p = g.rules_game().position();
+        let who = if g.side_of(&common::token("ada")) == Some(p.side_to_move()) { &mut ada } else { &mut bo };
+        let text = p.notation(p.legal_actions()[ply % p.legal_actions().len()]);
+        let replies =
+            send(&hub, who, &format!(r#"{{"type":"Move","game":{game},"ply":{ply},"action":"{text}"}}"#)).await;
+        assert!(matches!(&replies[0], ServerMessage::MoveAccepted { .. }), "{replies:?}");
+    }
+    send(&hub, &mut ada, &format!(r#"{{"type":"OfferDraw","game":{game}}}"#)).await;
+    let log = hub.store().load(game, 0).await.unwrap();
+    let again = replay(game, log.iter().map(|(s, a, t)| (*s, *a, t.as_str()))).unwrap();
+    let played = hub.game(game).await.unwrap();
+    let summary = |g: &surface_chess_server::ServerGame| {
+        let p = g.rules_game().position().to_text();
+        (g.rules_game().notations(), p, format!("{:?}", g.clock()), g.draw_offer(), g.creator_side(), g.phase())
+    };
+    assert_eq!(summary(&again), summary(&played), "the same game, clocks included");
+}
+
+#[tokio::test]
+async fn a_damaged_log_is_refused_with_the_event_named() {
+    let store = Store::open("sqlite::memory:").await.unwrap();
+    let log = [(0, 0, "{\"event\":\"timed_out\"}")];
+    let e = replay(7, log).unwrap_err().to_string();
+    assert!(e.contains("game 7") && e.contains("creation"), "{e}");
+    drop(store);
+    let (hub, _) = hub().await;
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let game = state(&send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#).await).game;
+    let created = &hub.store().load(game, 0).await.unwrap()[0].2;
+    let bad =
+        [(0, 0, created.as_str()), (1, 5, "{\"event\":\"acted\",\"side\":\"white\",\"act\":{\"act\":\"resign\"}}")];
+    let e = replay(game, bad).unwrap_err().to_string();
+    assert!(e.contains("event 1") && e.contains("not started"), "{e}");
+}
