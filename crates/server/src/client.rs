@@ -46,6 +46,11 @@ impl Socket {
         Ok(Socket { ws })
     }
 
+    /// A connection made elsewhere (say with a TLS connector of one's own).
+    pub fn from_stream(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Socket {
+        Socket { ws }
+    }
+
     /// Connects and says Hello; returns after the Welcome (or the server's refusal).
     ///
     /// # Errors

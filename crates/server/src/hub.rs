@@ -17,7 +17,7 @@ use crate::identity::{InviteCode, Name, Token};
 use crate::lobby::lobby_list;
 use crate::now::ServerTime;
 use crate::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage, game_state, parse_client};
-use crate::store::{Store, StoreError};
+use crate::store::{Backend, Store, StoreError};
 
 /// Why a request failed other than by the referee's decision.
 #[derive(Debug, thiserror::Error)]
@@ -258,7 +258,8 @@ impl Hub {
     /// The change protocol: `f` changes a copy of the game at `now` and says what event to
     /// store; the copy becomes the game only once that is stored. A running clock found out of
     /// time is stored as a timeout first (and announced), then `f` judges the finished game. If
-    /// another server took the event's number, the game is brought up to date and judged again.
+    /// another server took the event's number, or (PostgreSQL) `f` refuses while other servers
+    /// have stored events since, the game is brought up to date and judged again.
     async fn change<T>(
         &self,
         id: GameId,
@@ -273,9 +274,21 @@ impl Hub {
             let (event, value) = if next.tick(now) {
                 (Event::TimedOut, None)
             } else {
-                match f(&mut next, now)? {
-                    (value, None) => return Ok(value),
-                    (value, Some(event)) => (event, Some(value)),
+                match f(&mut next, now) {
+                    Ok((value, None)) => return Ok(value),
+                    Ok((value, Some(event))) => (event, Some(value)),
+                    // Refused here: with other servers sharing the store, the game may have moved
+                    // on there (a move this client saw through another server); judge again.
+                    Err(e) => {
+                        let before = entry.events;
+                        if self.store.backend() == Backend::Postgres {
+                            self.catch_up(id, &mut entry).await?;
+                        }
+                        if entry.events == before {
+                            return Err(e.into());
+                        }
+                        continue;
+                    }
                 }
             };
             if !self.store.append(id, entry.events, now, &event).await? {

@@ -22,8 +22,9 @@ use crate::store::Store;
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct LoadConfig {
-    /// The server's WebSocket URL.
-    pub url: String,
+    /// The servers' WebSocket URLs: game i's White connects to the i-th (round robin), its
+    /// Black to the next, so with two servers every move crosses from one to the other.
+    pub urls: Vec<String>,
     /// Games at once.
     pub games: usize,
     /// Plies per game at most (a game may end sooner).
@@ -124,8 +125,9 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
     let mut rng = StdRng::seed_from_u64(i as u64);
     let (white_secret, black_secret) = (new_secret(&mut rng), new_secret(&mut rng));
     let permit = setup.acquire().await.map_err(|e| LoadError::Refused(e.to_string()))?;
-    let mut white = Socket::hello(&config.url, &white_secret, &format!("load {i} white")).await?;
-    let mut black = Socket::hello(&config.url, &black_secret, &format!("load {i} black")).await?;
+    let url = |k: usize| &config.urls[(i + k) % config.urls.len()];
+    let mut white = Socket::hello(url(0), &white_secret, &format!("load {i} white")).await?;
+    let mut black = Socket::hello(url(1), &black_secret, &format!("load {i} black")).await?;
     let create = ClientMessage::CreateGame {
         variant: config.variant,
         side: SideChoice::White,
@@ -152,6 +154,10 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
         let action = legal[rng.random_range(0..legal.len())];
         let text = rules.position().notation(action);
         let socket = if ply % 2 == 0 { &mut white } else { &mut black };
+        // As a player does: wait until the opponent's move is seen, then answer.
+        if ply > 0 {
+            socket.recv_until(|m| matches!(m, ServerMessage::GameState(s) if s.moves.len() >= ply)).await?;
+        }
         let sent = Instant::now();
         socket.send(&ClientMessage::Move { game, ply, action: text.clone() }).await?;
         let reply = socket
@@ -191,7 +197,7 @@ async fn lost(config: &LoadConfig, played: &[Played]) -> Result<usize, LoadError
                 g.rules_game().notations()
             }
             None => {
-                let mut socket = Socket::hello(&config.url, &p.secret, "load check").await?;
+                let mut socket = Socket::hello(&config.urls[0], &p.secret, "load check").await?;
                 match request(&mut socket, ClientMessage::GetGame { game: p.game }).await? {
                     ServerMessage::GameState(s) => s.moves,
                     _ => Vec::new(),

@@ -51,9 +51,10 @@ struct ServeArgs {
 enum Command {
     /// Plays N games at once through a running server and prints one line of results.
     Loadtest {
-        /// The server's address (HOST:PORT) or WebSocket URL.
-        #[arg(long)]
-        connect: String,
+        /// The server's address (HOST:PORT) or WebSocket URL; several, comma-separated, to play
+        /// each game's two sides through different servers.
+        #[arg(long, value_delimiter = ',', required = true)]
+        connect: Vec<String>,
         /// Games at once.
         #[arg(long, default_value_t = 100)]
         games: usize,
@@ -82,8 +83,9 @@ fn main() -> ExitCode {
         match cli.command {
             None => serve_forever(cli.serve).await,
             Some(Command::Loadtest { connect, games, plies, variant, database }) => {
-                let url = if connect.contains("://") { connect } else { format!("ws://{connect}/ws") };
-                match loadtest::run(&LoadConfig { url, games, plies, variant, database }).await {
+                let urls =
+                    connect.into_iter().map(|c| if c.contains("://") { c } else { format!("ws://{c}/ws") }).collect();
+                match loadtest::run(&LoadConfig { urls, games, plies, variant, database }).await {
                     Ok(report) => {
                         println!("{report}");
                         if report.lost == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }

@@ -16,7 +16,7 @@ use axum::routing::get;
 use axum_server::Handle;
 use axum_server::tls_rustls::RustlsConfig;
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::hub::Hub;
@@ -84,6 +84,7 @@ pub struct Running {
     pub hub: Arc<Hub>,
     handle: Handle,
     tasks: Vec<JoinHandle<()>>,
+    closing: watch::Sender<bool>,
 }
 
 impl Running {
@@ -94,6 +95,7 @@ impl Running {
 
     /// Stops listening and ends every connection at once (as a crash would, minus the process).
     pub fn stop(self) {
+        let _ = self.closing.send(true);
         self.handle.shutdown();
         for t in &self.tasks {
             t.abort();
@@ -106,6 +108,7 @@ struct Shared {
     hub: Arc<Hub>,
     rate: u32,
     burst: u32,
+    closing: watch::Receiver<bool>,
 }
 
 /// Opens the database, starts listening, the timer and (PostgreSQL) the listener for other
@@ -119,7 +122,8 @@ pub async fn start(config: Config, time: Arc<dyn ServerTime>) -> Result<Running,
     let hub = Arc::new(Hub::new(store, time));
     let listener = listen(config.listen).map_err(|source| ServeError::Listen { addr: config.listen, source })?;
     let addr = listener.local_addr().map_err(|source| ServeError::Listen { addr: config.listen, source })?;
-    let shared = Shared { hub: hub.clone(), rate: config.rate, burst: config.burst };
+    let (closing, closed) = watch::channel(false);
+    let shared = Shared { hub: hub.clone(), rate: config.rate, burst: config.burst, closing: closed };
     let app = Router::new().route("/ws", get(upgrade)).with_state(shared).into_make_service();
     let handle = Handle::new();
     let mut tasks = Vec::new();
@@ -164,7 +168,7 @@ pub async fn start(config: Config, time: Arc<dyn ServerTime>) -> Result<Running,
             }
         }));
     }
-    Ok(Running { addr, hub, handle, tasks })
+    Ok(Running { addr, hub, handle, tasks, closing })
 }
 
 /// A listening socket with a backlog long enough for a thousand clients arriving at once.
@@ -197,6 +201,7 @@ async fn connection(shared: Shared, socket: WebSocket) {
     let mut session = hub.connect(Some(outbox));
     let mut bucket = Bucket::new(shared.rate, shared.burst, Instant::now());
     let mut strikes = 0;
+    let mut closing = shared.closing.clone();
     loop {
         let replies = tokio::select! {
             message = stream.next() => match message {
@@ -216,6 +221,7 @@ async fn connection(shared: Shared, socket: WebSocket) {
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
             },
             Some(game) = changes.recv() => hub.state_for(&session, game).await.into_iter().collect(),
+            _ = closing.changed() => break,
         };
         for reply in replies {
             if sink.send(Message::Text(to_text(&reply).into())).await.is_err() {

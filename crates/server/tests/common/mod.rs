@@ -75,3 +75,6 @@ pub async fn hello(hub: &Hub, tag: &str, name: &str) -> Session {
     assert!(matches!(&replies[..], [ServerMessage::Welcome { version: 1, .. }]), "{replies:?}");
     session
 }
+
+#[cfg(feature = "server")]
+pub mod net;

@@ -1,0 +1,97 @@
+//! Several servers sharing one PostgreSQL database: a move made through one reaches a client of
+//! another, a request judged on an out-of-date copy is judged again, two servers racing for the
+//! same move store exactly one, and the load tester loses nothing across two servers. All
+//! ignored unless `SURFACE_CHESS_POSTGRES` names a server (CI runs them; `.ci/postgres` starts
+//! one).
+
+mod common;
+
+use std::sync::Arc;
+
+use common::hello;
+use common::net::{player, postgres_database, send, server, started, state_until};
+use surface_chess_rules::Variant;
+use surface_chess_server::loadtest::{self, LoadConfig};
+use surface_chess_server::{Hub, ManualClock, Phase, ServerMessage, Side, Store, SystemClock};
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: SURFACE_CHESS_POSTGRES (CI runs it; .ci/postgres starts one)"]
+async fn a_move_made_through_one_server_reaches_a_client_of_another() {
+    let database = postgres_database().await;
+    let (a, b) = (server(&database, Arc::new(SystemClock)).await, server(&database, Arc::new(SystemClock)).await);
+    let mut ada = player(&a.url(), "ada").await;
+    let mut bo = player(&b.url(), "bo").await;
+    let game = started(&mut ada, &mut bo, r#""variant":"klein","side":"white""#).await;
+    let g = a.hub.game(game).await.unwrap();
+    let first = g.rules_game().position().notation(g.rules_game().position().legal_actions()[3]);
+    send(&mut ada, &format!(r#"{{"type":"Move","game":{game},"ply":0,"action":"{first}"}}"#)).await;
+    let seen = state_until(&mut bo, |s| s.moves.len() == 1).await;
+    assert_eq!((seen.moves[0].as_str(), seen.to_move), (first.as_str(), Side::Black), "through the notice");
+    let g = b.hub.game(game).await.unwrap();
+    let reply = g.rules_game().position().notation(g.rules_game().position().legal_actions()[0]);
+    send(&mut bo, &format!(r#"{{"type":"Move","game":{game},"ply":1,"action":"{reply}"}}"#)).await;
+    assert_eq!(state_until(&mut ada, |s| s.moves.len() == 2).await.moves[1], reply, "and back");
+    send(&mut bo, &format!(r#"{{"type":"Resign","game":{game}}}"#)).await;
+    let over = state_until(&mut ada, |s| s.phase == Phase::Finished).await.result.unwrap();
+    assert_eq!((over.winner, over.reason.as_str()), (Some(Side::White), "resignation"));
+    a.stop();
+    b.stop();
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: SURFACE_CHESS_POSTGRES (CI runs it; .ci/postgres starts one)"]
+async fn a_request_judged_on_an_old_copy_is_judged_again_and_a_race_stores_one_move() {
+    let database = postgres_database().await;
+    let clock = Arc::new(ManualClock::new(0));
+    // Two hubs without notices: each keeps its copy until a request makes it look.
+    let a = Hub::new(Store::open(&database).await.unwrap(), clock.clone());
+    let b = Hub::new(Store::open(&database).await.unwrap(), clock.clone());
+    let (mut ada_a, mut bo_b) = (hello(&a, "ada", "Ada").await, hello(&b, "bo", "Bo").await);
+    let created = a.handle(&mut ada_a, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#).await;
+    let ServerMessage::GameState(s) = &created[0] else { panic!("{created:?}") };
+    let (game, invite) = (s.game, s.invite.clone().unwrap());
+    b.handle(&mut bo_b, &format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).await;
+    // Ada's Ready reaches A, whose copy still has the seat open: judged again after catching up.
+    let ready = a.handle(&mut ada_a, &format!(r#"{{"type":"Ready","game":{game}}}"#)).await;
+    assert!(matches!(&ready[0], ServerMessage::GameState(s) if s.clock.white_ready), "{ready:?}");
+    b.handle(&mut bo_b, &format!(r#"{{"type":"Ready","game":{game}}}"#)).await;
+    // Ada moves through A, then again through B with another move for the same ply, at once.
+    let mut ada_b = hello(&b, "ada", "Ada").await;
+    let e4 = format!(r#"{{"type":"Move","game":{game},"ply":0,"action":"e2-e4"}}"#);
+    let d4 = format!(r#"{{"type":"Move","game":{game},"ply":0,"action":"d2-d4"}}"#);
+    let (x, y) = tokio::join!(a.handle(&mut ada_a, &e4), b.handle(&mut ada_b, &d4));
+    let accepted = |r: &[ServerMessage]| matches!(r[0], ServerMessage::MoveAccepted { duplicate: false, .. });
+    assert!(accepted(&x) ^ accepted(&y), "exactly one of {x:?} / {y:?}");
+    let (ga, gb) = (a.game(game).await.unwrap(), b.game(game).await.unwrap());
+    // Whichever lost has caught up on its refusal; both agree with the store.
+    let log = a.store().load(game, 0).await.unwrap();
+    let stored = surface_chess_server::replay(game, log.iter().map(|(s, t, x)| (*s, *t, x.as_str()))).unwrap();
+    assert_eq!(stored.rules_game().notations().len(), 1);
+    for g in [&ga, &gb] {
+        assert_eq!(g.rules_game().notations(), stored.rules_game().notations());
+    }
+    // Bo answers through B, whose copy is current: accepted.
+    let reply = b.handle(&mut bo_b, &format!(r#"{{"type":"Move","game":{game},"ply":1,"action":"e7-e5"}}"#)).await;
+    assert!(matches!(reply[0], ServerMessage::MoveAccepted { duplicate: false, .. }), "{reply:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: SURFACE_CHESS_POSTGRES (CI runs it; .ci/postgres starts one)"]
+async fn the_load_tester_through_two_servers_loses_nothing() {
+    let database = postgres_database().await;
+    let (a, b) = (server(&database, Arc::new(SystemClock)).await, server(&database, Arc::new(SystemClock)).await);
+    let config = LoadConfig {
+        urls: vec![a.url(), b.url()],
+        games: 24,
+        plies: 30,
+        variant: Variant::Mobius,
+        database: Some(database.clone()),
+    };
+    let report = loadtest::run(&config).await.expect("a load test");
+    assert_eq!((report.games, report.lost), (24, 0), "{report}");
+    assert!(report.moves >= 24 * 10, "{report}");
+    let line = report.to_string();
+    assert!(line.starts_with("games 24 moves ") && line.contains(" moves/s ") && line.ends_with(" lost 0"), "{line}");
+    a.stop();
+    b.stop();
+}
