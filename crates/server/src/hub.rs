@@ -230,8 +230,28 @@ impl Hub {
         ended
     }
 
-    /// Brings a game up to date with the store (another server changed it) and tells its
-    /// readers here.
+    /// Takes in an event another server stored (its notice): applied at once when it is the
+    /// next one and came with the notice, read from the store when events were missed, ignored
+    /// when this copy has it; the game's readers here are told.
+    ///
+    /// # Errors
+    /// The database failed, or the event does not fit the game.
+    pub async fn noticed(&self, id: GameId, seq: u64, event: Option<(Millis, String)>) -> Result<(), HubError> {
+        let Some(shared) = self.games.lock().expect("games").get(&id).cloned() else { return Ok(()) };
+        let mut entry = shared.lock().await;
+        if entry.game.is_none() || entry.events > seq {
+            return Ok(());
+        }
+        match event {
+            Some((at, text)) if entry.events == seq => apply_logged(id, &mut entry, seq, at, &text)?,
+            _ => self.catch_up(id, &mut entry).await?,
+        }
+        drop(entry);
+        self.announce(id, None);
+        Ok(())
+    }
+
+    /// Brings a game up to date with the store and tells its readers here if it changed.
     ///
     /// # Errors
     /// The database failed.
@@ -311,14 +331,7 @@ impl Hub {
     /// Applies the events other servers stored since this copy was read.
     async fn catch_up(&self, id: GameId, entry: &mut Entry) -> Result<(), HubError> {
         for (seq, at, text) in self.store.load(id, entry.events).await? {
-            let event: Event = serde_json::from_str(&text).map_err(|e| ReplayError::Unreadable {
-                game: id,
-                seq,
-                why: e.to_string(),
-            })?;
-            let game = entry.game.as_mut().ok_or(RefereeError::UnknownGame(id))?;
-            apply(game, &event, at).map_err(|why| ReplayError::Refused { game: id, seq, why })?;
-            entry.events = seq + 1;
+            apply_logged(id, entry, seq, at, &text)?;
         }
         Ok(())
     }
@@ -390,6 +403,16 @@ impl Hub {
             }
         }
     }
+}
+
+/// Applies stored event `seq` (the next one) to a copy.
+fn apply_logged(id: GameId, entry: &mut Entry, seq: u64, at: Millis, text: &str) -> Result<(), HubError> {
+    let event: Event =
+        serde_json::from_str(text).map_err(|e| ReplayError::Unreadable { game: id, seq, why: e.to_string() })?;
+    let game = entry.game.as_mut().ok_or(RefereeError::UnknownGame(id))?;
+    apply(game, &event, at).map_err(|why| ReplayError::Refused { game: id, seq, why })?;
+    entry.events = seq + 1;
+    Ok(())
 }
 
 /// Answers Hello: the identity for the rest of the connection.

@@ -33,6 +33,9 @@ pub struct LoadConfig {
     pub variant: Variant,
     /// Read the stored games from this database afterwards instead of asking the server.
     pub database: Option<String>,
+    /// The moves per second to offer, all games together (each game paced evenly, as players
+    /// who think); 0: every game as fast as the server answers.
+    pub rate: f64,
 }
 
 /// The outcome.
@@ -146,6 +149,10 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
 
     let mut rules = Game::new(config.variant);
     let (mut moves, mut times) = (Vec::new(), Vec::new());
+    // Paced games start spread over one interval, so that moves do not come in waves.
+    let interval =
+        if config.rate > 0.0 { Duration::from_secs_f64(config.games as f64 / config.rate) } else { Duration::ZERO };
+    let began = tokio::time::Instant::now() + interval.mul_f64(rng.random::<f64>());
     for ply in 0..config.plies {
         if rules.outcome().is_some() {
             break;
@@ -158,6 +165,7 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
         if ply > 0 {
             socket.recv_until(|m| matches!(m, ServerMessage::GameState(s) if s.moves.len() >= ply)).await?;
         }
+        tokio::time::sleep_until(began + interval * ply as u32).await;
         let sent = Instant::now();
         socket.send(&ClientMessage::Move { game, ply, action: text.clone() }).await?;
         let reply = socket

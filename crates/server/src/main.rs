@@ -67,6 +67,10 @@ enum Command {
         /// Check the stored games in this database afterwards (default: ask the server).
         #[arg(long)]
         database: Option<String>,
+        /// Moves per second offered, all games together, each game evenly paced (0: as fast as
+        /// the server answers).
+        #[arg(long, default_value_t = 2000.0)]
+        rate: f64,
     },
 }
 
@@ -82,10 +86,10 @@ fn main() -> ExitCode {
     runtime.block_on(async move {
         match cli.command {
             None => serve_forever(cli.serve).await,
-            Some(Command::Loadtest { connect, games, plies, variant, database }) => {
+            Some(Command::Loadtest { connect, games, plies, variant, database, rate }) => {
                 let urls =
                     connect.into_iter().map(|c| if c.contains("://") { c } else { format!("ws://{c}/ws") }).collect();
-                match loadtest::run(&LoadConfig { urls, games, plies, variant, database }).await {
+                match loadtest::run(&LoadConfig { urls, games, plies, variant, database, rate }).await {
                     Ok(report) => {
                         println!("{report}");
                         if report.lost == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }

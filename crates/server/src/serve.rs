@@ -23,7 +23,7 @@ use crate::hub::Hub;
 use crate::now::ServerTime;
 use crate::protocol::{MAX_MESSAGE_BYTES, ServerMessage, to_text};
 use crate::rate::Bucket;
-use crate::store::{Store, StoreError};
+use crate::store::{Notice, Store, StoreError};
 
 /// How a server runs.
 #[derive(Clone, Debug)]
@@ -157,12 +157,12 @@ pub async fn start(config: Config, time: Arc<dyn ServerTime>) -> Result<Running,
         tasks.push(tokio::spawn(async move {
             loop {
                 match notices.next().await {
-                    Ok(notice) => match notice.game {
-                        Some(game) => {
+                    Ok(Notice::Stored { game, seq, event }) => {
+                        if hub.noticed(game, seq, event).await.is_err() {
                             let _ = hub.refresh(game).await;
                         }
-                        None => hub.refresh_all().await,
-                    },
+                    }
+                    Ok(Notice::Lost) => hub.refresh_all().await,
                     Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
                 }
             }

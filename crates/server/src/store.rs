@@ -265,12 +265,32 @@ async fn insert_event(
     Ok(true)
 }
 
-/// What a server hears of the games changed through any server.
-#[derive(Debug)]
-pub struct Notice {
-    /// The game changed, or `None` when the connection was lost and notices may have been
-    /// missed (bring every game up to date).
-    pub game: Option<GameId>,
+/// What a server hears of an event stored through any server.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Event `seq` of `game`, with its time and text when the notice could carry them.
+    Stored {
+        /// The game.
+        game: GameId,
+        /// The event's number.
+        seq: u64,
+        /// The event, as stored, if it fitted in the notice.
+        event: Option<(Millis, String)>,
+    },
+    /// The connection was lost and notices may have been missed: bring every game up to date.
+    Lost,
+}
+
+impl Notice {
+    /// Reads a notice's payload (`game seq [at body]`); `Lost` for one that is not ours.
+    pub fn parse(payload: &str) -> Notice {
+        let mut parts = payload.splitn(4, ' ');
+        let mut number = || parts.next().and_then(|p| p.parse::<u64>().ok());
+        let (Some(game), Some(seq)) = (number(), number()) else { return Notice::Lost };
+        let at = number();
+        let event = at.zip(parts.next()).map(|(at, body)| (at, body.to_owned()));
+        Notice::Stored { game, seq, event }
+    }
 }
 
 /// The PostgreSQL notices of stored events.
@@ -286,16 +306,42 @@ impl Notices {
     /// The database failed to reconnect.
     pub async fn next(&mut self) -> Result<Notice, StoreError> {
         let n = self.listener.try_recv().await.map_err(db("listening"))?;
-        Ok(Notice { game: n.and_then(|n| n.payload().parse().ok()) })
+        Ok(n.map_or(Notice::Lost, |n| Notice::parse(n.payload())))
     }
 }
 
 /// The migrations of a backend, compiled in.
 fn migrator(backend: Backend) -> Migrator {
-    let (sql, what) = match backend {
-        Backend::Sqlite => (include_str!("../migrations/sqlite/0001_games.sql"), "games (SQLite)"),
-        Backend::Postgres => (include_str!("../migrations/postgres/0001_games.sql"), "games (PostgreSQL)"),
+    let sqls: &[(&'static str, &'static str)] = match backend {
+        Backend::Sqlite => &[("games (SQLite)", include_str!("../migrations/sqlite/0001_games.sql"))],
+        Backend::Postgres => &[
+            ("games (PostgreSQL)", include_str!("../migrations/postgres/0001_games.sql")),
+            ("notices carry the event", include_str!("../migrations/postgres/0002_notice_carries_the_event.sql")),
+        ],
     };
-    let first = Migration::new(1, Cow::Borrowed(what), MigrationType::Simple, Cow::Borrowed(sql), false);
-    Migrator { migrations: Cow::Owned(vec![first]), ..Migrator::DEFAULT }
+    let migrations = sqls
+        .iter()
+        .zip(1..)
+        .map(|(&(what, sql), version)| {
+            Migration::new(version, Cow::Borrowed(what), MigrationType::Simple, Cow::Borrowed(sql), false)
+        })
+        .collect();
+    Migrator { migrations: Cow::Owned(migrations), ..Migrator::DEFAULT }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notices_are_read_with_or_without_their_event() {
+        let body = r#"{"event":"acted","side":"white","act":{"act":"resign"}}"#;
+        assert_eq!(
+            Notice::parse(&format!("12 7 1700000000000 {body}")),
+            Notice::Stored { game: 12, seq: 7, event: Some((1_700_000_000_000, body.to_owned())) }
+        );
+        assert_eq!(Notice::parse("12 7"), Notice::Stored { game: 12, seq: 7, event: None });
+        assert_eq!(Notice::parse("12"), Notice::Lost);
+        assert_eq!(Notice::parse("x y"), Notice::Lost);
+    }
 }

@@ -252,6 +252,7 @@ async fn the_load_tester_plays_games_at_once_and_reports_one_line() {
         plies: 24,
         variant: surface_chess_rules::Variant::Chess3,
         database: Some(database.clone()),
+        rate: 0.0,
     };
     let report = surface_chess_server::loadtest::run(&config).await.expect("a load test");
     assert_eq!((report.games, report.lost), (16, 0), "{report}");

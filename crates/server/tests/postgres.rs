@@ -86,6 +86,7 @@ async fn the_load_tester_through_two_servers_loses_nothing() {
         plies: 30,
         variant: Variant::Mobius,
         database: Some(database.clone()),
+        rate: 0.0,
     };
     let report = loadtest::run(&config).await.expect("a load test");
     assert_eq!((report.games, report.lost), (24, 0), "{report}");
