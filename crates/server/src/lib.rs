@@ -16,6 +16,7 @@
 //!
 //! With the `server` feature (the default):
 //! - [`store`]: SQLite or PostgreSQL through sqlx; migrations; notices between servers.
+//! - [`writer`]: group commit of the events waiting to be stored.
 //! - [`hub`]: the games served: each request judged, stored, answered and announced.
 //! - [`serve`]: axum WebSockets, rate limits, the timer, TLS.
 //! - [`loadtest`]: the load tester.
@@ -39,6 +40,8 @@ pub mod rate;
 pub mod serve;
 #[cfg(feature = "server")]
 pub mod store;
+#[cfg(feature = "server")]
+pub mod writer;
 
 pub use clock::{Clock, ClockError, ClockSpec, Flagged, Millis};
 pub use event::{Act, Acted, Event, ReplayError, replay};

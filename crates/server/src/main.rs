@@ -69,7 +69,7 @@ enum Command {
         database: Option<String>,
         /// Moves per second offered, all games together, each game evenly paced (0: as fast as
         /// the server answers).
-        #[arg(long, default_value_t = 2000.0)]
+        #[arg(long, default_value_t = 2200.0)]
         rate: f64,
     },
 }

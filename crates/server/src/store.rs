@@ -17,6 +17,7 @@ use crate::clock::Millis;
 use crate::event::Event;
 use crate::game::GameId;
 use crate::identity::Token;
+use crate::writer::Writer;
 
 /// Why the store failed. The message names the database operation, never a secret.
 #[derive(Debug, thiserror::Error)]
@@ -35,6 +36,9 @@ pub enum StoreError {
     /// The migrations failed.
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A group of events could not be written.
+    #[error("database error while storing events: {0}")]
+    Write(String),
 }
 
 /// Which database.
@@ -55,6 +59,7 @@ pub struct Store {
     pool: AnyPool,
     backend: Backend,
     url: String,
+    writer: Writer,
 }
 
 fn db(doing: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError {
@@ -102,7 +107,8 @@ impl Store {
         .await
         .map_err(db("connecting"))?;
         migrator(backend).run(&pool).await?;
-        Ok(Store { pool, backend, url })
+        let writer = Writer::start(pool.clone());
+        Ok(Store { pool, backend, url, writer })
     }
 
     /// Which database this is.
@@ -130,22 +136,14 @@ impl Store {
         Ok(id)
     }
 
-    /// Stores event `seq` of a game if that number is still free (and the seat it fills).
-    /// Returns `false` when another server stored event `seq` first.
+    /// Stores event `seq` of a game if that number is still free (and the seat it fills), in
+    /// the next group commit. Returns `false` when another server stored event `seq` first.
     ///
     /// # Errors
     /// The database failed (nothing is stored).
     pub async fn append(&self, game: GameId, seq: u64, at: Millis, event: &Event) -> Result<bool, StoreError> {
         if event.seated().is_none() {
-            let done = sqlx::query(APPEND)
-                .bind(game as i64)
-                .bind(seq as i64)
-                .bind(at as i64)
-                .bind(event.to_text())
-                .execute(&self.pool)
-                .await
-                .map_err(db("storing an event"))?;
-            return Ok(done.rows_affected() == 1);
+            return self.writer.append(game, seq, at, event.to_text()).await.map_err(StoreError::Write);
         }
         let mut tx = self.pool.begin().await.map_err(db("storing an event"))?;
         let stored = insert_event(&mut tx, game, seq, at, event).await?;

@@ -1,0 +1,82 @@
+//! Group commit: events waiting to be stored are written together, one statement and one
+//! commit (one disk flush) for all of them, while the next ones gather. Under load a commit
+//! carries many moves; alone, a move is written at once.
+
+use sqlx::{AnyPool, Row};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::clock::Millis;
+use crate::game::GameId;
+
+/// The most events in one statement (4 parameters each: well under SQLite's and PostgreSQL's
+/// limits).
+const BATCH: usize = 256;
+
+/// An event waiting to be written, and who waits for the answer.
+struct Waiting {
+    game: GameId,
+    seq: u64,
+    at: Millis,
+    body: String,
+    answer: oneshot::Sender<Result<bool, String>>,
+}
+
+/// The handle of the writer task.
+#[derive(Clone, Debug)]
+pub struct Writer {
+    queue: mpsc::UnboundedSender<Waiting>,
+}
+
+impl Writer {
+    /// Starts the writer over a pool (on the current tokio runtime).
+    pub fn start(pool: AnyPool) -> Writer {
+        let (queue, waiting) = mpsc::unbounded_channel();
+        tokio::spawn(write(pool, waiting));
+        Writer { queue }
+    }
+
+    /// Writes event `seq` of `game` if that number is free; `false` if it is taken.
+    ///
+    /// # Errors
+    /// The database's words, when the write failed (nothing was stored).
+    pub async fn append(&self, game: GameId, seq: u64, at: Millis, body: String) -> Result<bool, String> {
+        let (answer, answered) = oneshot::channel();
+        self.queue.send(Waiting { game, seq, at, body, answer }).map_err(|_| "the writer has stopped".to_owned())?;
+        answered.await.map_err(|_| "the writer has stopped".to_owned())?
+    }
+}
+
+async fn write(pool: AnyPool, mut waiting: mpsc::UnboundedReceiver<Waiting>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while waiting.recv_many(&mut batch, BATCH).await > 0 {
+        match insert(&pool, &batch).await {
+            Ok(stored) => {
+                for w in batch.drain(..) {
+                    let _ = w.answer.send(Ok(stored.contains(&(w.game, w.seq))));
+                }
+            }
+            Err(e) => {
+                let why = e.to_string();
+                for w in batch.drain(..) {
+                    let _ = w.answer.send(Err(why.clone()));
+                }
+            }
+        }
+    }
+}
+
+/// One multi-row insert; returns the (game, seq) pairs stored (a taken number is skipped).
+async fn insert(pool: &AnyPool, batch: &[Waiting]) -> Result<Vec<(GameId, u64)>, sqlx::Error> {
+    let rows: Vec<String> =
+        (0..batch.len()).map(|i| format!("(${}, ${}, ${}, ${})", 4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4)).collect();
+    let sql = format!(
+        "INSERT INTO events (game, seq, at, body) VALUES {} ON CONFLICT DO NOTHING RETURNING game, seq",
+        rows.join(", ")
+    );
+    let mut query = sqlx::query(&sql);
+    for w in batch {
+        query = query.bind(w.game as i64).bind(w.seq as i64).bind(w.at as i64).bind(w.body.as_str());
+    }
+    let stored = query.fetch_all(pool).await?;
+    stored.iter().map(|r| Ok((r.try_get::<i64, _>(0)? as GameId, r.try_get::<i64, _>(1)? as u64))).collect()
+}
