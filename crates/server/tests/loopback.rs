@@ -7,15 +7,46 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::net::{error_until, player, send, server, started, state_until};
+use common::net::{error_until, player, postgres_database, send, server, started, state_until};
 use surface_chess_server::client::{ClientEvent, Connection, Socket, backoff};
 use surface_chess_server::{ManualClock, Phase, ServerMessage, Side, SystemClock};
 
 const MEMORY: &str = "sqlite::memory:";
 
-#[tokio::test]
-async fn two_players_on_two_connections_see_each_others_moves() {
-    let s = server(MEMORY, Arc::new(SystemClock)).await;
+/// Each scenario runs twice: over a SQLite file, and over a fresh PostgreSQL database (ignored
+/// unless `SURFACE_CHESS_POSTGRES` names a server; CI runs it).
+macro_rules! on_both_databases {
+    ($($scenario:ident),* $(,)?) => {$(
+        mod $scenario {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let dir = tempfile::tempdir().unwrap();
+                super::$scenario(&format!("sqlite://{}", dir.path().join("games.db").display())).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            #[ignore = "needs PostgreSQL: SURFACE_CHESS_POSTGRES (CI runs it; .ci/postgres starts one)"]
+            async fn postgres() {
+                super::$scenario(&super::postgres_database().await).await;
+            }
+        }
+    )*};
+}
+
+on_both_databases!(
+    two_players_on_two_connections_see_each_others_moves,
+    only_seated_players_read_a_game_unless_its_creator_opened_it,
+    the_lobby_lists_each_players_games_in_four_groups,
+    clocks_run_in_virtual_time_through_disconnects_and_the_timer_ends_the_game,
+    draw_offers_expire_on_a_move_and_only_the_opponent_accepts_and_resignation_ends,
+    bad_frames_get_errors_and_huge_ones_close_only_their_connection,
+    a_flooding_connection_is_told_then_dropped,
+    a_connection_reconnects_with_backoff_resumes_and_delivers_what_waited,
+    the_load_tester_plays_games_at_once_and_reports_one_line,
+);
+
+async fn two_players_on_two_connections_see_each_others_moves(database: &str) {
+    let s = server(database, Arc::new(SystemClock)).await;
     let mut ada = player(&s.url(), "ada").await;
     let mut bo = player(&s.url(), "bo").await;
     let game = started(&mut ada, &mut bo, r#""variant":"chess","side":"black""#).await;
@@ -32,9 +63,8 @@ async fn two_players_on_two_connections_see_each_others_moves() {
     s.stop();
 }
 
-#[tokio::test]
-async fn only_seated_players_read_a_game_unless_its_creator_opened_it() {
-    let s = server(MEMORY, Arc::new(SystemClock)).await;
+async fn only_seated_players_read_a_game_unless_its_creator_opened_it(database: &str) {
+    let s = server(database, Arc::new(SystemClock)).await;
     let mut ada = player(&s.url(), "ada").await;
     let mut bo = player(&s.url(), "bo").await;
     let mut eve = player(&s.url(), "eve").await;
@@ -55,10 +85,34 @@ async fn only_seated_players_read_a_game_unless_its_creator_opened_it() {
     s.stop();
 }
 
-#[tokio::test]
-async fn clocks_run_in_virtual_time_through_disconnects_and_the_timer_ends_the_game() {
+async fn the_lobby_lists_each_players_games_in_four_groups(database: &str) {
+    let s = server(database, Arc::new(SystemClock)).await;
+    let mut ada = player(&s.url(), "ada").await;
+    let mut bo = player(&s.url(), "bo").await;
+    send(&mut ada, r#"{"type":"CreateGame","variant":"genus2","side":"white"}"#).await;
+    let waiting = state_until(&mut ada, |s| s.phase == Phase::WaitingForOpponent).await.game;
+    let mine = started(&mut ada, &mut bo, r#""variant":"chess","side":"white""#).await;
+    let theirs = started(&mut ada, &mut bo, r#""variant":"chess","side":"black""#).await;
+    let over = started(&mut ada, &mut bo, r#""variant":"chess3","side":"white""#).await;
+    send(&mut bo, &format!(r#"{{"type":"Resign","game":{over}}}"#)).await;
+    state_until(&mut ada, |s| s.game == over && s.phase == Phase::Finished).await;
+    send(&mut ada, r#"{"type":"Lobby"}"#).await;
+    let ServerMessage::Lobby(list) = ada.recv_until(|m| matches!(m, ServerMessage::Lobby(_))).await.unwrap() else {
+        unreachable!()
+    };
+    let ids = |v: &[surface_chess_server::LobbyEntry]| v.iter().map(|e| e.game).collect::<Vec<_>>();
+    assert_eq!(
+        (ids(&list.your_turn), ids(&list.opponents_turn), ids(&list.waiting), ids(&list.finished)),
+        (vec![mine], vec![theirs], vec![waiting], vec![over])
+    );
+    assert_eq!(list.finished[0].result.as_ref().unwrap().reason, "resignation");
+    assert_eq!(list.opponents_turn[0].opponent.as_deref(), Some("bo"));
+    s.stop();
+}
+
+async fn clocks_run_in_virtual_time_through_disconnects_and_the_timer_ends_the_game(database: &str) {
     let clock = Arc::new(ManualClock::new(1_000_000));
-    let s = server(MEMORY, clock.clone()).await;
+    let s = server(database, clock.clone()).await;
     let mut ada = player(&s.url(), "ada").await;
     let mut bo = player(&s.url(), "bo").await;
     let fields = r#""variant":"chess","side":"white","clock":{"kind":"rapid","minutes":1,"increment_seconds":5}"#;
@@ -81,9 +135,8 @@ async fn clocks_run_in_virtual_time_through_disconnects_and_the_timer_ends_the_g
     s.stop();
 }
 
-#[tokio::test]
-async fn draw_offers_expire_on_a_move_and_only_the_opponent_accepts_and_resignation_ends() {
-    let s = server(MEMORY, Arc::new(SystemClock)).await;
+async fn draw_offers_expire_on_a_move_and_only_the_opponent_accepts_and_resignation_ends(database: &str) {
+    let s = server(database, Arc::new(SystemClock)).await;
     let mut ada = player(&s.url(), "ada").await;
     let mut bo = player(&s.url(), "bo").await;
     let game = started(&mut ada, &mut bo, r#""variant":"chess","side":"white""#).await;
@@ -110,9 +163,8 @@ async fn draw_offers_expire_on_a_move_and_only_the_opponent_accepts_and_resignat
     s.stop();
 }
 
-#[tokio::test]
-async fn bad_frames_get_errors_and_huge_ones_close_only_their_connection() {
-    let s = server(MEMORY, Arc::new(SystemClock)).await;
+async fn bad_frames_get_errors_and_huge_ones_close_only_their_connection(database: &str) {
+    let s = server(database, Arc::new(SystemClock)).await;
     let mut ada = player(&s.url(), "ada").await;
     ada.send_text("x".repeat(20_000)).await.unwrap();
     assert_eq!(error_until(&mut ada).await, "too_large");
@@ -126,9 +178,8 @@ async fn bad_frames_get_errors_and_huge_ones_close_only_their_connection() {
     s.stop();
 }
 
-#[tokio::test]
-async fn a_flooding_connection_is_told_then_dropped() {
-    let s = server(MEMORY, Arc::new(SystemClock)).await;
+async fn a_flooding_connection_is_told_then_dropped(database: &str) {
+    let s = server(database, Arc::new(SystemClock)).await;
     let mut eve = player(&s.url(), "eve").await;
     for _ in 0..200 {
         if eve.send_text(r#"{"type":"Lobby"}"#.into()).await.is_err() {
@@ -172,11 +223,8 @@ async fn event_until(c: &Connection, want: impl Fn(&ClientEvent) -> bool) -> Cli
     })
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_connection_reconnects_with_backoff_resumes_and_delivers_what_waited() {
-    let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}", dir.path().join("games.db").display());
-    let s = server(&database, Arc::new(SystemClock)).await;
+async fn a_connection_reconnects_with_backoff_resumes_and_delivers_what_waited(database: &str) {
+    let s = server(database, Arc::new(SystemClock)).await;
     let addr = s.addr;
     let mut ada = player(&s.url(), "ada").await;
     let url = s.url();
@@ -200,7 +248,7 @@ async fn a_connection_reconnects_with_backoff_resumes_and_delivers_what_waited()
     event_until(&bo, |e| matches!(e, ClientEvent::Disconnected { .. })).await;
     // Sent while the server is down: it waits, and goes out after the reconnect.
     bo.send(serde_json::from_str(&format!(r#"{{"type":"Move","game":{game},"ply":1,"action":"e7-e5"}}"#)).unwrap());
-    let mut config = surface_chess_server::serve::Config::new(addr, &database);
+    let mut config = surface_chess_server::serve::Config::new(addr, database);
     config.tick = Duration::from_millis(20);
     let s = surface_chess_server::serve::start(config, Arc::new(SystemClock)).await.expect("the same port again");
     event_until(&bo, |e| *e == ClientEvent::Connected).await;
@@ -241,17 +289,14 @@ async fn tls_serves_wss_with_the_given_certificate() {
     s.stop();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_load_tester_plays_games_at_once_and_reports_one_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}", dir.path().join("games.db").display());
-    let s = server(&database, Arc::new(SystemClock)).await;
+async fn the_load_tester_plays_games_at_once_and_reports_one_line(database: &str) {
+    let s = server(database, Arc::new(SystemClock)).await;
     let config = surface_chess_server::loadtest::LoadConfig {
         urls: vec![s.url()],
         games: 16,
         plies: 24,
         variant: surface_chess_rules::Variant::Chess3,
-        database: Some(database.clone()),
+        database: Some(database.to_owned()),
         rate: 0.0,
     };
     let report = surface_chess_server::loadtest::run(&config).await.expect("a load test");

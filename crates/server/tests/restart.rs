@@ -20,6 +20,7 @@ fn spawn(port: u16, database: &str) -> Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_surface-chess-server"))
         .args(["--listen", &format!("127.0.0.1:{port}"), "--database", database, "--rate", "1000"])
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("the server binary");
     let mut line = String::new();
@@ -139,4 +140,27 @@ async fn sqlite_a_server_killed_mid_game_loses_no_acknowledged_move() {
 #[ignore = "needs PostgreSQL: SURFACE_CHESS_POSTGRES (CI runs it; .ci/postgres starts one)"]
 async fn postgres_a_server_killed_mid_game_loses_no_acknowledged_move() {
     killed_mid_game_and_restarted(&postgres_database().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tokens_and_invite_codes_never_reach_the_servers_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let url = format!("ws://127.0.0.1:{port}/ws");
+    let mut server = spawn(port, &format!("sqlite://{}", dir.path().join("games.db").display()));
+    let (mut ada, mut bo) = (player(&url, "ada").await, player(&url, "bo").await);
+    send(&mut ada, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#).await;
+    let invite = state_until(&mut ada, |_| true).await.invite.unwrap();
+    send(&mut bo, &format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).await;
+    send(&mut bo, r#"{"type":"JoinGame","invite":"zzzzzzzzzzzzzzzzzzzz"}"#).await;
+    send(&mut bo, r#"{"type":"Hello","version":1,"token":"not a token at all","name":"x"}"#).await;
+    send(&mut bo, "\u{1b}[31m garbage").await;
+    drop((ada, bo));
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    server.kill().unwrap();
+    let output = server.wait_with_output().unwrap();
+    let printed = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    for secret in [common::secret("ada"), common::secret("bo"), invite, common::token("ada").digest().to_owned()] {
+        assert!(!printed.contains(&secret), "{printed}");
+    }
 }
