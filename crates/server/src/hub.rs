@@ -5,7 +5,7 @@
 //! up to date from the database and the request is judged again.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as SyncMutex};
 
 use tokio::sync::{Mutex, mpsc};
@@ -48,11 +48,25 @@ impl From<&HubError> for ServerMessage {
 pub struct Session {
     id: u64,
     identity: Option<(Token, Name)>,
-    outbox: Option<mpsc::Sender<GameId>>,
+    outbox: Option<Outbox>,
     watching: HashSet<GameId>,
 }
 
+/// Where a connection hears of changes, and the mark that it fell too far behind.
+#[derive(Clone, Debug)]
+struct Outbox {
+    changes: mpsc::Sender<GameId>,
+    behind: Arc<AtomicBool>,
+}
+
 impl Session {
+    /// Whether announcements were lost because the connection did not read them in time: its
+    /// view may be out of date, and the connection should be closed (the client reconnects and
+    /// asks again).
+    pub fn behind(&self) -> bool {
+        self.outbox.as_ref().is_some_and(|o| o.behind.load(Ordering::Relaxed))
+    }
+
     /// The identity token, after Hello.
     pub fn token(&self) -> Option<&Token> {
         self.identity.as_ref().map(|(t, _)| t)
@@ -73,7 +87,7 @@ pub struct Hub {
     store: Store,
     time: Arc<dyn ServerTime>,
     games: SyncMutex<HashMap<GameId, Shared>>,
-    watchers: SyncMutex<HashMap<GameId, HashMap<u64, mpsc::Sender<GameId>>>>,
+    watchers: SyncMutex<HashMap<GameId, HashMap<u64, Outbox>>>,
     next_session: AtomicU64,
 }
 
@@ -100,9 +114,11 @@ impl Hub {
     }
 
     /// A new connection's session. Changes to the games it reads are announced on `outbox` (by
-    /// number; see [`Hub::state_for`]); a full outbox drops the announcement.
+    /// number; see [`Hub::state_for`]); when the outbox is full the session is marked
+    /// [`Session::behind`].
     pub fn connect(&self, outbox: Option<mpsc::Sender<GameId>>) -> Session {
         let id = self.next_session.fetch_add(1, Ordering::Relaxed);
+        let outbox = outbox.map(|changes| Outbox { changes, behind: Arc::new(AtomicBool::new(false)) });
         Session { id, identity: None, outbox, watching: HashSet::new() }
     }
 
@@ -398,8 +414,8 @@ impl Hub {
     fn announce(&self, id: GameId, actor: Option<u64>) {
         let watchers = self.watchers.lock().expect("watchers");
         for (session, outbox) in watchers.get(&id).into_iter().flatten() {
-            if Some(*session) != actor {
-                let _ = outbox.try_send(id);
+            if Some(*session) != actor && outbox.changes.try_send(id).is_err() {
+                outbox.behind.store(true, Ordering::Relaxed);
             }
         }
     }

@@ -229,6 +229,10 @@ async fn connection(shared: Shared, socket: WebSocket) {
                 return;
             }
         }
+        // Announcements were lost: close, so that the client reconnects and reads afresh.
+        if session.behind() {
+            break;
+        }
     }
     hub.disconnect(&session);
 }

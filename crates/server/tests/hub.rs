@@ -256,3 +256,21 @@ async fn a_damaged_log_is_refused_with_the_event_named() {
     let e = replay(game, bad).unwrap_err().to_string();
     assert!(e.contains("event 1") && e.contains("not started"), "{e}");
 }
+
+#[tokio::test]
+async fn a_reader_that_falls_behind_is_marked_so_that_its_connection_closes() {
+    let (hub, _) = hub().await;
+    let (changes, mut heard) = tokio::sync::mpsc::channel(1);
+    let mut ada = hub.connect(Some(changes));
+    let text = format!(r#"{{"type":"Hello","version":1,"token":"{}","name":"Ada"}}"#, secret("ada"));
+    hub.handle(&mut ada, &text).await;
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    let created = send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#).await;
+    let (game, invite) = (state(&created).game, state(&created).invite.clone().unwrap());
+    send(&hub, &mut bo, &format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).await;
+    assert_eq!(heard.try_recv(), Ok(game), "Ada hears of the join");
+    assert!(!ada.behind());
+    send(&hub, &mut bo, &format!(r#"{{"type":"Ready","game":{game}}}"#)).await;
+    send(&hub, &mut bo, &format!(r#"{{"type":"Resign","game":{game}}}"#)).await;
+    assert!(ada.behind(), "the second announcement did not fit");
+}
