@@ -235,10 +235,10 @@ impl Hub {
             self.games.lock().expect("games").iter().map(|(id, g)| (*id, g.clone())).collect();
         let mut ended = 0;
         for (id, shared) in games {
-            let running = {
-                let entry = shared.lock().await;
-                entry.game.as_ref().is_some_and(|g| g.clock().flagged(self.now()).is_some() && g.result().is_none())
-            };
+            // A game being changed right now is judged on time by that change.
+            let running = shared.try_lock().is_ok_and(|entry| {
+                entry.game.as_ref().is_some_and(|g| g.result().is_none() && g.clock().flagged(self.now()).is_some())
+            });
             if running && self.change(id, None, |_, _| Ok(((), None))).await.is_ok() {
                 ended += 1;
             }

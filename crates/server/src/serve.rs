@@ -44,7 +44,7 @@ pub struct Config {
 
 impl Config {
     /// Defaults around a listening address and a database: no TLS, 20 messages a second with
-    /// bursts of 40, a timer every 100 ms.
+    /// bursts of 40, a timer every 250 ms.
     pub fn new(listen: SocketAddr, database: &str) -> Config {
         Config {
             listen,
@@ -52,7 +52,7 @@ impl Config {
             tls: None,
             rate: 20,
             burst: 40,
-            tick: Duration::from_millis(100),
+            tick: Duration::from_millis(250),
         }
     }
 }
