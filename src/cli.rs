@@ -1,11 +1,12 @@
 //! The command line (clap): `surface-chess [--variant V | --load FILE] [--screenshot OUT.png
 //! [--frames N]] [--size WxH] [--bench-frames N] [--demo] [--kiosk [--idle S]] [--pace S]
 //! [--ui-scale X] [--msaa auto|off|4] [--select CELL] [--point CELL] [--no-rays] [--atlas] [--lessons DIR] [--lesson ID]
-//! [--unrolled] [--mesh-stats V]`.
+//! [--unrolled] [--mesh-stats V] [--server URL] [--name NAME] [--host [--side S] [--clock C] | --join CODE]`.
 
 use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
 use surface_chess_rules::Variant;
+use surface_chess_server::{ClockSpec, InviteCode, Name, SideChoice};
 
 /// Multisampling of the 3D view.
 #[derive(bevy::prelude::Resource, ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,6 +43,48 @@ fn parse_scale(text: &str) -> Result<f32, String> {
         .ok()
         .filter(|s| (0.5..=4.0).contains(s))
         .ok_or_else(|| "expected a scale from 0.5 to 4".to_owned())
+}
+
+/// The side a host takes in an online game.
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HostSide {
+    /// The host plays White.
+    #[default]
+    White,
+    /// The host plays Black.
+    Black,
+    /// The server draws the host's side.
+    Random,
+}
+
+impl From<HostSide> for SideChoice {
+    fn from(side: HostSide) -> SideChoice {
+        match side {
+            HostSide::White => SideChoice::White,
+            HostSide::Black => SideChoice::Black,
+            HostSide::Random => SideChoice::Random,
+        }
+    }
+}
+
+/// A game server's WebSocket address.
+fn parse_server(text: &str) -> Result<String, String> {
+    crate::online::check_server(text).map(|()| text.to_owned())
+}
+
+/// A player's name as the server accepts it.
+fn parse_name(text: &str) -> Result<String, String> {
+    Name::parse(text).map(|n| n.as_str().to_owned()).map_err(|e| e.to_string())
+}
+
+/// An invite code's shape (the server says whether a game has it).
+fn parse_invite(text: &str) -> Result<String, String> {
+    InviteCode::parse(text).map(|c| c.expose().to_owned()).map_err(|e| e.to_string())
+}
+
+/// A clock setting: `30`, `10+5`, `3d`.
+fn parse_clock(text: &str) -> Result<ClockSpec, String> {
+    text.parse::<ClockSpec>().map_err(|e| e.to_string())
 }
 
 /// Chess on curved surfaces: the Möbius strip, the Klein bottle, the double torus, the Endless
@@ -110,6 +153,27 @@ pub struct Options {
     /// Print the embedded surface's mesh statistics for this board and exit.
     #[arg(long, value_name = "VARIANT", value_enum)]
     pub mesh_stats: Option<Variant>,
+    /// Online play: the game server's WebSocket address (default ws://127.0.0.1:7878/ws);
+    /// connects at start.
+    #[arg(long, value_name = "URL", value_parser = parse_server)]
+    pub server: Option<String>,
+    /// Online play: the name the opponent sees (default Guest).
+    #[arg(long, value_name = "NAME", value_parser = parse_name)]
+    pub name: Option<String>,
+    /// Online play: host a game on the board of --variant (or the resumed game's) and print its
+    /// invite code.
+    #[arg(long, conflicts_with = "join")]
+    pub host: bool,
+    /// Online play: the host's side.
+    #[arg(long, value_enum, default_value_t)]
+    pub side: HostSide,
+    /// Online play: the host's clock: minutes (10, 20, 30, 60), minutes+increment seconds (10+5,
+    /// 15+10), or days per move (1d, 2d, 3d, 5d, 7d, 14d).
+    #[arg(long, value_name = "CLOCK", default_value = "30", value_parser = parse_clock)]
+    pub clock: ClockSpec,
+    /// Online play: take the open seat of the game with this invite code.
+    #[arg(long, value_name = "CODE", value_parser = parse_invite)]
+    pub join: Option<String>,
 }
 
 impl Default for Options {
@@ -150,9 +214,45 @@ mod tests {
         assert_eq!((kiosk.idle, kiosk.ui_scale, kiosk.pace), (30.0, 1.5, 2.0));
         assert_eq!(parse(&["--mesh-stats", "klein"]).unwrap().mesh_stats, Some(Variant::Klein));
         assert!(parse(&["--unrolled"]).unwrap().unrolled);
+        let host = parse(&[
+            "--server",
+            "wss://example.org/ws",
+            "--name",
+            " Ann ",
+            "--host",
+            "--side",
+            "random",
+            "--clock",
+            "10+5",
+        ])
+        .unwrap();
+        assert_eq!(host.server.as_deref(), Some("wss://example.org/ws"));
+        assert_eq!(host.name.as_deref(), Some("Ann"), "trimmed as the server will");
+        assert!(host.host);
+        assert_eq!((host.side, host.clock), (HostSide::Random, ClockSpec::rapid(10, 5)));
+        assert_eq!(parse(&["--clock", "3d"]).unwrap().clock, ClockSpec::correspondence(3));
+        let join = parse(&["--join", " ABCDEFGHIJKMNPQRSTUV "]).unwrap();
+        assert_eq!(join.join.as_deref(), Some("abcdefghijkmnpqrstuv"), "as the server reads it");
         let defaults = parse(&[]).unwrap();
         assert_eq!(defaults, Options::default());
         assert_eq!((defaults.idle, defaults.pace, defaults.ui_scale, defaults.size), (90.0, 3.0, 1.0, None));
+        assert_eq!((defaults.server, defaults.name, defaults.host, defaults.join), (None, None, false, None));
+        assert_eq!((defaults.side, defaults.clock), (HostSide::White, ClockSpec::DEFAULT));
+    }
+
+    #[test]
+    fn bad_online_flags_say_what_is_wrong() {
+        let server = parse(&["--server", "127.0.0.1:7878"]).unwrap_err();
+        assert!(server.contains("not a server address") && server.contains("ws://127.0.0.1:7878/ws"), "{server}");
+        assert!(parse(&["--name", "   "]).unwrap_err().contains("at least one visible character"));
+        assert!(parse(&["--name", &"n".repeat(40)]).unwrap_err().contains("at most 32 characters"));
+        assert!(parse(&["--join", "abc"]).unwrap_err().contains("an invite code is 20 characters"));
+        assert!(parse(&["--clock", "7"]).is_ok(), "custom clocks are the server's to accept");
+        assert!(parse(&["--clock", "4d"]).unwrap_err().contains("1, 2, 3, 5, 7 or 14 days"));
+        assert!(parse(&["--clock", "fast"]).unwrap_err().contains("e.g. 30, 10+5 or 3d"));
+        assert!(parse(&["--side", "red"]).unwrap_err().contains("'red'"));
+        let both = parse(&["--host", "--join", "abcdefghijkmnpqrstuv"]).unwrap_err();
+        assert!(both.contains("cannot be used with"), "{both}");
     }
 
     #[test]

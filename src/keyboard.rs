@@ -1,6 +1,8 @@
 //! Keyboard play: the arrow keys move a cursor over the cells (across seams, as the complex
 //! glues them), Page Up and Page Down move it to the same square a level up or down on stacked
-//! boards, Enter picks the cell under it, Escape cancels the selection or the chooser.
+//! boards, Enter picks the cell under it, Escape cancels the selection or the chooser. While a
+//! text field has the focus (the save path, the online address, name and invite code), keys are
+//! typing, not shortcuts.
 
 use crate::board::Hovered;
 use crate::current::CurrentGame;
@@ -8,12 +10,28 @@ use crate::play::CellPicked;
 use crate::selection::Selection;
 use crate::surface::levels::level_step;
 use crate::viewing::Viewing;
+use bevy::input::InputSystems;
+use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
+use bevy::text::EditableText;
 use surface_chess_rules::{Cell, Dir, Position};
 
 /// Keyboard cursor and shortcuts.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, drive_cursor.in_set(crate::AppSystems::Input));
+    app.add_systems(PreUpdate, keys_to_the_focused_field.after(InputSystems))
+        .add_systems(Update, drive_cursor.in_set(crate::AppSystems::Input));
+}
+
+/// Keys pressed while a text field has the focus are typing: no shortcut sees them (typing
+/// "a" in the invite code must not open the atlas).
+fn keys_to_the_focused_field(
+    focus: Option<Res<InputFocus>>,
+    fields: Query<(), With<EditableText>>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+) {
+    if focus.and_then(|f| f.get()).is_some_and(|e| fields.contains(e)) {
+        keys.clear();
+    }
 }
 
 /// Where the cursor is, or starts: `from`, else the selected piece, else the king of the side to

@@ -24,6 +24,7 @@ pub mod layout;
 pub mod lessons;
 pub mod levels;
 pub mod mode;
+pub mod online;
 pub mod opponent;
 pub mod overlay;
 pub mod panel;
@@ -72,6 +73,7 @@ pub fn logic_plugin(app: &mut App) {
             explain::plugin,
             lessons::plugin,
             atlas::plugin,
+            online::plugin,
         ));
 }
 
@@ -94,6 +96,31 @@ pub fn starting_game(options: &Options, autosave: Option<&std::path::Path>) -> R
         Some(Resume::Unreadable(error)) => (fresh(), Notice(format!("the autosave could not be read: {error}"))),
         Some(Resume::Nothing) | None => (fresh(), Notice::default()),
     })
+}
+
+/// Online play as the options set it up: the server, the name, the host's choices, and the
+/// identity kept beside the autosave (a run without autosave uses one for this run only).
+pub fn online_from(options: &Options, autosave: Option<&std::path::Path>) -> online::Online {
+    let identity = match autosave {
+        Some(path) => online::IdentitySource::Kept(online::identity::beside(path)),
+        None => online::IdentitySource::ThisRun,
+    };
+    let server = options.server.as_deref().unwrap_or(online::DEFAULT_SERVER);
+    let mut online = online::Online::new(server, options.name.as_deref().unwrap_or(online::DEFAULT_NAME), identity);
+    online.host = online::HostSettings { side: options.side.into(), clock: options.clock };
+    online.menu = options.server.is_some() || options.host || options.join.is_some();
+    online
+}
+
+/// What the command line asks of the server at start: host, join, or just connect.
+pub fn online_order(options: &Options) -> Option<online::OnlineCommand> {
+    if options.host {
+        Some(online::OnlineCommand::Host)
+    } else if let Some(code) = &options.join {
+        Some(online::OnlineCommand::Join(code.clone()))
+    } else {
+        options.server.as_ref().map(|_| online::OnlineCommand::Connect)
+    }
 }
 
 /// The whole app for these options.
@@ -144,6 +171,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         None => None,
     };
     let progress = autosave.as_deref().map(|a| lessons::progress::Progress::load(lessons::progress::beside(a)));
+    let online = online_from(options, autosave.as_deref());
     let selected = cell("--select", &options.select)?;
     let pointed = cell("--point", &options.point)?;
     let mut app = App::new();
@@ -187,6 +215,10 @@ pub fn build_app(options: &Options) -> Result<App, String> {
     }
     if let Some(index) = lesson {
         app.world_mut().write_message(lessons::LessonCommand::Open(index));
+    }
+    app.insert_resource(online);
+    if let Some(order) = online_order(options) {
+        app.world_mut().write_message(order);
     }
     if options.size.is_some() || options.kiosk {
         app.insert_resource(window::KeepSize);

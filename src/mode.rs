@@ -1,5 +1,5 @@
-//! Who plays: two people at one screen, a person against the computer, or the computer against
-//! itself in the exhibition loop (online play will be one more mode).
+//! Who plays: two people at one screen, a person against the computer, the computer against
+//! itself in the exhibition loop, or an online game refereed by the server.
 
 use bevy::prelude::*;
 use surface_chess_rules::Color as Side;
@@ -15,16 +15,36 @@ pub enum PlayMode {
     VsComputer(Side),
     /// The computer plays both sides, game after game, across the boards.
     Exhibition,
+    /// An online game: the server referees, the opponent plays elsewhere.
+    Online {
+        /// The side this screen plays (`None`: watching).
+        you: Option<Side>,
+        /// Whether moves are accepted now (both seated and ready, the game not over).
+        playing: bool,
+    },
 }
 
 impl PlayMode {
     /// Whether the computer plays `side`.
     pub fn computer_plays(self, side: Side) -> bool {
         match self {
-            PlayMode::TwoPlayers => false,
+            PlayMode::TwoPlayers | PlayMode::Online { .. } => false,
             PlayMode::VsComputer(computer) => computer == side,
             PlayMode::Exhibition => true,
         }
+    }
+
+    /// Whether the player at this screen may move `side`'s pieces now.
+    pub fn moves_locally(self, side: Side) -> bool {
+        match self {
+            PlayMode::Online { you, playing } => playing && you == Some(side),
+            other => !other.computer_plays(side),
+        }
+    }
+
+    /// Whether this is an online game.
+    pub fn is_online(self) -> bool {
+        matches!(self, PlayMode::Online { .. })
     }
 }
 

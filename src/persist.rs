@@ -207,16 +207,22 @@ fn save_or_load(
 type SavedState = (u64, usize, bool);
 
 /// Saves whenever the game changes (an action, a result, another game); retries a failed save
-/// every few seconds and shows the failure in the panel until a save succeeds.
+/// every few seconds and shows the failure in the panel until a save succeeds. An online game is
+/// never autosaved: the server keeps it, and the offline game waits in the autosave until the
+/// player leaves the online game.
 fn autosave(
     time: Res<Time>,
     current: Res<CurrentGame>,
     config: Res<Autosave>,
+    mode: Res<crate::mode::PlayMode>,
     mut state: ResMut<AutosaveState>,
     mut saved: Local<Option<SavedState>>,
     mut since_failure: Local<f32>,
 ) {
     let Some(path) = &config.0 else { return };
+    if mode.is_online() {
+        return;
+    }
     let now = (current.serial(), current.plies(), current.game.outcome().is_some());
     // The game found at start is not written back: only changes are.
     let Some(previous) = *saved else {

@@ -156,8 +156,8 @@ fn apply_picks(
             continue;
         }
         let game = &current.game;
-        // The computer's pieces are not the player's to move.
-        if mode.computer_plays(game.position().side_to_move()) {
+        // The computer's pieces, or the online opponent's, are not the player's to move.
+        if !mode.moves_locally(game.position().side_to_move()) {
             continue;
         }
         if let PickOutcome::Play(a) = selection.pick(game, viewing.live(game), cell) {

@@ -4,9 +4,14 @@
 //! buttons can be used.
 
 mod lesson_view;
+mod online_view;
 mod setup_row;
 mod status;
 
+pub use online_view::{
+    ClockText, CodeField, GameText, InviteText, LinkText, LobbyArea, NameField, OnlineErrorText, OnlineFacts,
+    ServerField, clock_words, game_words, grouped, lobby_words,
+};
 pub use status::{Status, move_entries};
 
 use crate::atlas::Atlas;
@@ -21,6 +26,7 @@ use crate::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_WIDTH, TEXT, label};
 use crate::lessons::BrowserOpen;
 use crate::levels::LevelView;
 use crate::mode::{ComputerLevel, PlayMode};
+use crate::online::{Online, OnlineSystems};
 use crate::opponent::{HintRequested, Thinking, computer_to_move};
 use crate::persist::{self, AutosaveState, SaveRequest};
 use crate::play::ActionChosen;
@@ -114,24 +120,37 @@ pub struct PathBox;
 #[derive(Component)]
 struct WheelScrolls;
 
+/// A row of offline play's buttons, hidden during an online game.
+#[derive(Component)]
+struct OfflineRow;
+
 /// The panel.
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_panel).add_systems(
         Update,
         (
-            update_buttons,
-            show_status,
-            show_explained,
-            lesson_view::show_lessons,
-            show_chooser,
-            show_moves,
-            setup_row::show_setup,
-        )
-            .in_set(crate::AppSystems::Show),
+            online_view::take_fields.before(OnlineSystems).in_set(crate::AppSystems::Input),
+            (
+                update_buttons,
+                show_status,
+                show_explained,
+                lesson_view::show_lessons,
+                show_chooser,
+                show_moves,
+                setup_row::show_setup,
+                online_view::update_online_buttons,
+                online_view::show_online_parts,
+                online_view::show_online_texts,
+                online_view::show_host_choices,
+                online_view::show_lobby,
+                hide_offline_rows,
+            )
+                .in_set(crate::AppSystems::Show),
+        ),
     );
 }
 
-fn spawn_panel(mut commands: Commands) {
+fn spawn_panel(mut commands: Commands, online: Option<Res<Online>>) {
     // The column's top is left unpainted: the chart view's camera draws there.
     let column = commands
         .spawn((
@@ -197,28 +216,48 @@ fn spawn_panel(mut commands: Commands) {
     let explained =
         commands.spawn((label("", 13.0, EXPLAIN), ExplainText, Node { flex_shrink: 0.0, ..default() })).id();
     commands.entity(body).add_child(explained);
+    let fallback = Online::default();
+    online_view::spawn_online_section(&mut commands, body, online.as_deref().unwrap_or(&fallback));
     lesson_view::spawn_lesson_area(&mut commands, body);
     let chooser = commands.spawn((Node { flex_wrap: FlexWrap::Wrap, flex_shrink: 0.0, ..default() }, ChooserArea)).id();
     commands.entity(body).add_child(chooser);
 
     let modes = row(&mut commands);
+    commands.entity(modes).insert(OfflineRow);
     let always: fn(&PanelFacts) -> bool = |_| true;
     add_button(&mut commands, modes, "You White vs computer", always, versus_computer(Some(Side::Black)));
     add_button(&mut commands, modes, "You Black vs computer", always, versus_computer(Some(Side::White)));
     add_button(&mut commands, modes, "Two players", always, versus_computer(None));
     add_button(&mut commands, modes, "Level -", |f| f.level > 1, change_level(-1));
     add_button(&mut commands, modes, "Level +", |f| f.level < 6, change_level(1));
-    add_button(&mut commands, modes, "Hint", |f| f.live && !f.computer_to_move, ask_hint);
-    add_button(&mut commands, modes, "Exhibition", |f| f.mode != PlayMode::Exhibition, start_exhibition);
+    add_button(&mut commands, modes, "Hint", |f| f.live && !f.computer_to_move && !f.mode.is_online(), ask_hint);
+    add_button(
+        &mut commands,
+        modes,
+        "Exhibition",
+        |f| f.mode != PlayMode::Exhibition && !f.mode.is_online(),
+        start_exhibition,
+    );
+    add_button(&mut commands, modes, "Online", always, |_: On<Activate>, mut online: ResMut<Online>| {
+        online.menu = !online.menu;
+    });
 
     let game_row = row(&mut commands);
-    add_button(&mut commands, game_row, "Resign", |f| !f.over, resign);
-    add_button(&mut commands, game_row, "Agree draw", |f| !f.over, agree_draw);
-    add_button(&mut commands, game_row, "Claim draw", |f| f.claimable, claim_draw);
+    commands.entity(game_row).insert(OfflineRow);
+    // Online games are resigned and drawn through the server (the online section's buttons).
+    add_button(&mut commands, game_row, "Resign", |f| !f.over && !f.mode.is_online(), resign);
+    add_button(&mut commands, game_row, "Agree draw", |f| !f.over && !f.mode.is_online(), agree_draw);
+    add_button(&mut commands, game_row, "Claim draw", |f| f.claimable && !f.mode.is_online(), claim_draw);
     add_button(&mut commands, game_row, "Lessons", always, |_: On<Activate>, mut open: ResMut<BrowserOpen>| {
         open.0 = !open.0;
     });
-    add_button(&mut commands, game_row, "Set up", |f| f.setup.is_none() && f.mode != PlayMode::Exhibition, start_setup);
+    add_button(
+        &mut commands,
+        game_row,
+        "Set up",
+        |f| f.setup.is_none() && f.mode != PlayMode::Exhibition && !f.mode.is_online(),
+        start_setup,
+    );
     setup_row::spawn_setup_row(&mut commands, body);
 
     let views = row(&mut commands);
@@ -438,6 +477,7 @@ fn show_status(
     notice: Res<Notice>,
     autosave: Res<AutosaveState>,
     thinking: Option<Res<Thinking>>,
+    online: Option<Res<Online>>,
     mut shown_depth: Local<Option<(crate::opponent::Purpose, u32)>>,
     mut texts: ParamSet<(Query<&mut Text, With<StatusText>>, Query<&mut Text, With<SeamNote>>)>,
 ) {
@@ -445,7 +485,14 @@ fn show_status(
     let depth_changed = *shown_depth != depth;
     *shown_depth = depth;
     let changed = current.is_changed() || viewing.is_changed() || mode.is_changed() || level.is_changed();
-    if changed || notice.is_changed() || autosave.is_changed() || depth_changed {
+    let online_changed = online.as_ref().is_some_and(|o| o.is_changed());
+    if changed || notice.is_changed() || autosave.is_changed() || depth_changed || online_changed {
+        let server_result = online
+            .as_deref()
+            .filter(|_| mode.is_online())
+            .and_then(|o| o.open_state())
+            .and_then(|k| k.state.result.as_ref())
+            .map(crate::online::result_words);
         let status = Status {
             game: &current.game,
             viewing: *viewing,
@@ -454,6 +501,7 @@ fn show_status(
             thinking: depth,
             notice: &notice.0,
             autosave_failure: autosave.failure.as_deref(),
+            server_result: server_result.as_deref(),
         };
         for mut text in &mut texts.p0() {
             text.0 = status.to_string();
@@ -462,6 +510,19 @@ fn show_status(
     if current.is_changed() {
         for mut note in &mut texts.p1() {
             note.0 = seam_note(current.variant()).to_string();
+        }
+    }
+}
+
+/// Offline play's rows make way for the online section during an online game.
+fn hide_offline_rows(mode: Res<PlayMode>, mut rows: Query<&mut Node, With<OfflineRow>>) {
+    if !mode.is_changed() {
+        return;
+    }
+    let display = if mode.is_online() { Display::None } else { Display::Flex };
+    for mut node in &mut rows {
+        if node.display != display {
+            node.display = display;
         }
     }
 }

@@ -24,6 +24,8 @@ pub struct Status<'a> {
     pub notice: &'a str,
     /// Why the last autosave failed, if it did.
     pub autosave_failure: Option<&'a str>,
+    /// An online game's result as the server decided it (a loss on time has no rules reason).
+    pub server_result: Option<&'a str>,
 }
 
 impl fmt::Display for Status<'_> {
@@ -43,6 +45,8 @@ impl fmt::Display for Status<'_> {
                 let level = self.level;
                 write!(f, "computer ({}, level {}) plays {} · ", level.name(), level.number(), side.name())?;
             }
+            PlayMode::Online { you: Some(side), .. } => write!(f, "online, you play {} · ", side.name())?,
+            PlayMode::Online { you: None, .. } => f.write_str("online, watching · ")?,
             PlayMode::TwoPlayers => {}
         }
         if let Some((purpose, depth)) = self.thinking {
@@ -52,9 +56,11 @@ impl fmt::Display for Status<'_> {
         if let Some(ply) = self.viewing.0 {
             write!(f, "viewing after ply {ply} (click 'live' to return) · ")?;
         }
-        match game.outcome().filter(|_| self.viewing.0.is_none()) {
-            Some(o) => write!(f, "{o}")?,
-            None => {
+        let live = self.viewing.0.is_none();
+        match (game.outcome().filter(|_| live), self.server_result.filter(|_| live)) {
+            (_, Some(result)) => f.write_str(result)?,
+            (Some(o), None) => write!(f, "{o}")?,
+            (None, None) => {
                 write!(f, "{} to move", p.side_to_move().name())?;
                 if p.is_check() {
                     f.write_str(", in check")?;

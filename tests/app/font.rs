@@ -27,6 +27,7 @@ fn texts_of(game: &Game) -> Vec<String> {
                 thinking: None,
                 notice: "",
                 autosave_failure: Some("cannot write"),
+                server_result: None,
             };
             out.push(status.to_string());
         }

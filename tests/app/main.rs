@@ -8,6 +8,7 @@ mod font;
 mod lessons;
 mod levels;
 mod modes;
+mod online;
 mod panel;
 mod persist;
 mod pieces;

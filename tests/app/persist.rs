@@ -127,6 +127,7 @@ fn a_failed_autosave_is_shown_and_retried_until_it_succeeds() {
         thinking: None,
         notice: "",
         autosave_failure: Some(&failure),
+        server_result: None,
     };
     assert!(status.to_string().contains("autosave failed (retrying)"), "{status}");
     // The way is cleared; within a few seconds the autosave is retried without another move.

@@ -1,0 +1,442 @@
+//! Online play, headless: a real game server in this process (SQLite in memory, on its own
+//! runtime) and apps as its clients, driven through the panel's buttons and fields and the same
+//! picks a click on the board sends. Every wait updates the apps until what is awaited holds, and
+//! fails after a generous timeout.
+
+use bevy::prelude::*;
+use bevy::text::EditableText;
+use bevy::time::TimeUpdateStrategy;
+use bevy::ui::InteractionDisabled;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use surface_chess::button::{self, Activate, ButtonLabel};
+use surface_chess::current::CurrentGame;
+use surface_chess::mode::PlayMode;
+use surface_chess::online::{IdentitySource, Link, Online, OnlineCommand, identity};
+use surface_chess::panel::{self, ClockText, CodeField, GameText, InviteText, LinkText, OnlineErrorText, grouped};
+use surface_chess::persist::{self, Autosave};
+use surface_chess::play::CellPicked;
+use surface_chess::selection::Selection;
+use surface_chess::{chart, logic_plugin};
+use surface_chess_rules::{Color, EndReason, Variant};
+use surface_chess_server::serve::{self, Config, Running};
+use surface_chess_server::{Phase, SystemClock};
+
+/// The longest wait for anything over loopback.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A server on a free loopback port, with the runtime it runs on.
+struct Server {
+    running: Running,
+    _runtime: tokio::runtime::Runtime,
+}
+
+impl Server {
+    fn start() -> Server {
+        Server::on(0)
+    }
+
+    /// A server on this loopback port (0: any free one).
+    fn on(port: u16) -> Server {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+        let config = Config::new(format!("127.0.0.1:{port}").parse().unwrap(), "sqlite::memory:");
+        let running = runtime.block_on(serve::start(config, Arc::new(SystemClock))).expect("a server on loopback");
+        Server { running, _runtime: runtime }
+    }
+
+    fn url(&self) -> String {
+        self.running.url()
+    }
+}
+
+/// A fresh directory for one test's identities.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("surface-chess-online-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A headless app with the panel, playing `variant` offline, whose identity is kept in `dir`;
+/// its clock advances 100 ms per update.
+fn client(url: &str, name: &str, dir: &Path, variant: Variant) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<chart::Flipped>()
+        .init_resource::<surface_chess::board::ShowLabels>()
+        .init_resource::<surface_chess::follow::FollowGame>()
+        .add_message::<surface_chess::camera::ResetCamera>()
+        .insert_resource(CurrentGame::new(variant))
+        .insert_resource(Online::new(url, name, IdentitySource::Kept(identity::beside(&dir.join("autosave.json")))))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)))
+        .add_plugins((panel::plugin, button::plugin));
+    app.update();
+    app.update();
+    app
+}
+
+fn online(app: &App) -> &Online {
+    app.world().resource::<Online>()
+}
+
+fn game(app: &App) -> &CurrentGame {
+    app.world().resource::<CurrentGame>()
+}
+
+fn phase(app: &App) -> Option<Phase> {
+    online(app).open_state().map(|k| k.state.phase)
+}
+
+/// Updates `app` until `done` holds.
+fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(app) {
+        assert!(start.elapsed() < PATIENCE, "timed out waiting until {what}");
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+}
+
+/// Updates both apps until `done` holds.
+fn until2(a: &mut App, b: &mut App, what: &str, done: impl Fn(&App, &App) -> bool) {
+    let start = Instant::now();
+    while !done(a, b) {
+        assert!(start.elapsed() < PATIENCE, "timed out waiting until {what}");
+        std::thread::sleep(Duration::from_millis(2));
+        a.update();
+        b.update();
+    }
+}
+
+fn find(app: &mut App, label: &str) -> Entity {
+    let mut q = app.world_mut().query::<(Entity, &ButtonLabel)>();
+    let found: Vec<Entity> = q.iter(app.world()).filter(|(_, l)| l.0 == label).map(|(e, _)| e).collect();
+    assert_eq!(found.len(), 1, "one '{label}' button");
+    found[0]
+}
+
+fn enabled(app: &mut App, label: &str) -> bool {
+    let e = find(app, label);
+    !app.world().entity(e).contains::<InteractionDisabled>()
+}
+
+fn press(app: &mut App, label: &str) {
+    assert!(enabled(app, label), "'{label}' can be pressed");
+    let entity = find(app, label);
+    app.world_mut().trigger(Activate { entity });
+    app.update();
+}
+
+/// The text shown by the node marked `T`.
+fn text<T: Component>(app: &mut App) -> String {
+    let mut q = app.world_mut().query_filtered::<&Text, With<T>>();
+    q.single(app.world()).expect("one such text").0.clone()
+}
+
+/// Puts `value` in the field marked `T`, as typing would.
+fn type_into<T: Component>(app: &mut App, value: &str) {
+    let mut q = app.world_mut().query_filtered::<&mut EditableText, With<T>>();
+    q.single_mut(app.world_mut()).expect("one such field").editor_mut().set_text(value);
+}
+
+/// A click on a cell (surface or chart).
+fn pick(app: &mut App, name: &str) {
+    let cell = game(app).variant().rules().complex.parse_cell(name).unwrap();
+    app.world_mut().write_message(CellPicked(cell));
+    app.update();
+}
+
+/// `a` hosts (chess, the defaults: White, 30 minutes), `b` joins with the invite typed into its
+/// code field; both are seated. Returns the invite code.
+fn host_and_join(a: &mut App, b: &mut App) -> String {
+    press(a, "Online");
+    press(a, "Host");
+    until(a, "the hosted game is open with its invite", |a| online(a).invite().is_some());
+    let code = online(a).invite().unwrap().to_owned();
+    assert_eq!(phase(a), Some(Phase::WaitingForOpponent));
+    assert_eq!(text::<InviteText>(a), grouped(&code), "the invite is shown");
+    assert!(text::<GameText>(a).contains("Waiting for an opponent"), "{}", text::<GameText>(a));
+    press(b, "Online");
+    type_into::<CodeField>(b, &grouped(&code));
+    press(b, "Join");
+    until2(a, b, "both are seated", |a, b| {
+        phase(a) == Some(Phase::WaitingForReady) && phase(b) == Some(Phase::WaitingForReady)
+    });
+    code
+}
+
+/// Both press Ready; the clocks start.
+fn both_ready(a: &mut App, b: &mut App) {
+    assert!(!enabled(a, "Offer draw") && !enabled(a, "Accept draw"), "nothing to offer before the start");
+    press(a, "Ready");
+    press(b, "Ready");
+    until2(a, b, "the game starts", |a, b| phase(a) == Some(Phase::Playing) && phase(b) == Some(Phase::Playing));
+    assert!(!enabled(a, "Ready"), "pressed once");
+}
+
+#[test]
+fn two_apps_play_a_whole_game_through_the_server() {
+    let server = Server::start();
+    let dir = scratch("whole");
+    let autosave = dir.join("a/autosave.json");
+    let mut a = client(&server.url(), "Alice", &dir.join("a"), Variant::Chess);
+    a.insert_resource(Autosave(Some(autosave.clone())));
+    let mut b = client(&server.url(), "Bob", &dir.join("b"), Variant::Mobius);
+    host_and_join(&mut a, &mut b);
+    assert_eq!(game(&b).variant(), Variant::Chess, "the joined game is on B's board, not its Möbius game");
+    assert_eq!(*b.world().resource::<PlayMode>(), PlayMode::Online { you: Some(Color::Black), playing: false });
+    assert!(
+        text::<GameText>(&mut b).contains("White: Alice · Black: Bob · you play black"),
+        "{}",
+        text::<GameText>(&mut b)
+    );
+    assert!(text::<LinkText>(&mut a).starts_with("connected"), "{}", text::<LinkText>(&mut a));
+    pick(&mut a, "e2");
+    assert_eq!(a.world().resource::<Selection>().selected, None, "no moves before both are ready");
+    both_ready(&mut a, &mut b);
+    pick(&mut b, "e2");
+    assert_eq!(b.world().resource::<Selection>().selected, None, "Black's screen cannot move White's pieces");
+    // Fool's mate, each move clicked on the mover's board.
+    let moves = [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")];
+    for (ply, (from, to)) in moves.into_iter().enumerate() {
+        let (mover, other) = if ply % 2 == 0 { (&mut a, &mut b) } else { (&mut b, &mut a) };
+        pick(other, if ply % 2 == 0 { "e7" } else { "e2" });
+        assert_eq!(other.world().resource::<Selection>().selected, None, "not {}'s turn", ply + 1);
+        pick(mover, from);
+        pick(mover, to);
+        assert_eq!(game(mover).plies(), ply + 1, "the move shows at once on the mover's board");
+        until2(mover, other, "both boards show the move", |m, o| {
+            game(o).plies() == ply + 1 && online(m).open_state().is_some_and(|k| k.state.moves.len() == ply + 1)
+        });
+    }
+    until2(&mut a, &mut b, "both see the result", |a, b| {
+        phase(a) == Some(Phase::Finished) && phase(b) == Some(Phase::Finished)
+    });
+    for app in [&mut a, &mut b] {
+        let outcome = game(app).game.outcome().expect("the game is over on the board");
+        assert_eq!((outcome.winner, outcome.reason), (Some(Color::Black), EndReason::Checkmate));
+        let shown = text::<GameText>(app);
+        assert!(shown.contains("Result: black wins by checkmate"), "{shown}");
+        assert!(!enabled(app, "Resign game") && !enabled(app, "Offer draw"), "the game is over");
+    }
+    let entries = |app: &App| panel::move_entries(&game(app).game);
+    assert_eq!(entries(&a), ["1.f2–f3", "e7–e5", "2.g2–g4", "Qd8–h4"]);
+    assert_eq!(entries(&a), entries(&b), "the same move list on both screens");
+    assert_eq!(online(&a).open_state().unwrap().state.moves, game(&b).game.notations(), "the server's moves");
+    // The online game never touched the autosave; leaving brings the offline game back.
+    assert!(!autosave.exists(), "online games are not autosaved");
+    press(&mut a, "Leave");
+    assert_eq!(*a.world().resource::<PlayMode>(), PlayMode::TwoPlayers);
+    assert_eq!((game(&a).variant(), game(&a).plies()), (Variant::Chess, 0), "A's offline game");
+    let saved = persist::load_game(&autosave).expect("the offline game is autosaved again");
+    assert_eq!(saved.actions().len(), 0);
+    press(&mut b, "Leave");
+    assert_eq!(game(&b).variant(), Variant::Mobius, "B's offline game");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn joining_with_a_bad_code_shows_the_servers_error() {
+    let server = Server::start();
+    let dir = scratch("bad-code");
+    let mut b = client(&server.url(), "Bob", &dir, Variant::Chess);
+    press(&mut b, "Online");
+    type_into::<CodeField>(&mut b, "22222 22222 22222 22222");
+    press(&mut b, "Join");
+    until(&mut b, "the server answers", |b| online(b).error.is_some());
+    assert_eq!(text::<OnlineErrorText>(&mut b), "no game has this invite code");
+    type_into::<CodeField>(&mut b, "hello");
+    press(&mut b, "Join");
+    until(&mut b, "the server answers again", |b| online(b).error.is_some());
+    assert_eq!(text::<OnlineErrorText>(&mut b), "an invite code is 20 characters from 2-9 and a-z without l and o");
+    assert_eq!(online(&b).open, None, "no game opened");
+    assert_eq!(*b.world().resource::<PlayMode>(), PlayMode::TwoPlayers, "still offline");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resigning_through_the_panel_ends_the_game_on_both_screens() {
+    let server = Server::start();
+    let dir = scratch("resign");
+    let mut a = client(&server.url(), "Alice", &dir.join("a"), Variant::Chess);
+    let mut b = client(&server.url(), "Bob", &dir.join("b"), Variant::Chess);
+    host_and_join(&mut a, &mut b);
+    both_ready(&mut a, &mut b);
+    press(&mut a, "Resign game");
+    until2(&mut a, &mut b, "both see the resignation", |a, b| {
+        phase(a) == Some(Phase::Finished) && phase(b) == Some(Phase::Finished)
+    });
+    for app in [&mut a, &mut b] {
+        let outcome = game(app).game.outcome().expect("recorded on the board's game");
+        assert_eq!((outcome.winner, outcome.reason), (Some(Color::Black), EndReason::Resignation));
+        assert!(text::<GameText>(app).contains("Result: black wins by resignation"), "{}", text::<GameText>(app));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_draw_offered_on_one_screen_is_accepted_on_the_other() {
+    let server = Server::start();
+    let dir = scratch("draw");
+    let mut a = client(&server.url(), "Alice", &dir.join("a"), Variant::Chess);
+    let mut b = client(&server.url(), "Bob", &dir.join("b"), Variant::Chess);
+    host_and_join(&mut a, &mut b);
+    both_ready(&mut a, &mut b);
+    assert!(!enabled(&mut b, "Accept draw"), "no offer yet");
+    press(&mut a, "Offer draw");
+    until(&mut b, "B hears of the offer", |b| online(b).open_state().is_some_and(|k| k.state.draw_offer.is_some()));
+    assert!(
+        text::<GameText>(&mut b).contains("white offers a draw (your opponent offers)"),
+        "{}",
+        text::<GameText>(&mut b)
+    );
+    assert!(enabled(&mut b, "Accept draw"), "B can accept");
+    until(&mut a, "A sees its own offer", |a| online(a).open_state().is_some_and(|k| k.state.draw_offer.is_some()));
+    assert!(!enabled(&mut a, "Accept draw") && !enabled(&mut a, "Offer draw"), "A cannot accept its own offer");
+    press(&mut b, "Accept draw");
+    until2(&mut a, &mut b, "both see the draw", |a, b| {
+        phase(a) == Some(Phase::Finished) && phase(b) == Some(Phase::Finished)
+    });
+    for app in [&mut a, &mut b] {
+        let outcome = game(app).game.outcome().expect("recorded on the board's game");
+        assert_eq!((outcome.winner, outcome.reason), (None, EndReason::Agreement));
+        assert!(text::<GameText>(app).contains("Result: draw by agreement"), "{}", text::<GameText>(app));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// White's and Black's times in a clock line (`White 29:58 ◂   Black 30:00`), in seconds.
+fn clock_seconds(line: &str) -> (i64, i64) {
+    let times: Vec<i64> = line
+        .split_whitespace()
+        .filter(|w| w.contains(':'))
+        .map(|w| {
+            let (m, s) = w.split_once(':').unwrap();
+            m.parse::<i64>().unwrap() * 60 + s.split('.').next().unwrap().parse::<i64>().unwrap()
+        })
+        .collect();
+    (times[0], times[1])
+}
+
+#[test]
+fn the_running_clock_counts_down_between_the_servers_states() {
+    let server = Server::start();
+    let dir = scratch("clocks");
+    let mut a = client(&server.url(), "Alice", &dir.join("a"), Variant::Chess);
+    let mut b = client(&server.url(), "Bob", &dir.join("b"), Variant::Chess);
+    host_and_join(&mut a, &mut b);
+    assert_eq!(clock_seconds(&text::<ClockText>(&mut a)), (1800, 1800), "30 minutes each, not running");
+    both_ready(&mut a, &mut b);
+    for app in [&mut a, &mut b] {
+        let before = clock_seconds(&text::<ClockText>(app));
+        assert!(text::<ClockText>(app).contains("◂   Black"), "White's clock runs: {}", text::<ClockText>(app));
+        // Five seconds of the app's time, no state from the server in between.
+        for _ in 0..50 {
+            app.update();
+        }
+        let after = clock_seconds(&text::<ClockText>(app));
+        assert!(before.0 - after.0 >= 4 && before.0 - after.0 <= 6, "white counts down: {before:?} → {after:?}");
+        assert_eq!(after.1, before.1, "black's clock stands");
+    }
+    // White moves: White's clock stops, Black's runs.
+    pick(&mut a, "e2");
+    pick(&mut a, "e4");
+    until2(&mut a, &mut b, "both see the move", |a, b| {
+        [a, b].iter().all(|x| {
+            online(x).open_state().is_some_and(|k| k.state.clock.running == Some(surface_chess_server::Side::Black))
+        })
+    });
+    let before = clock_seconds(&text::<ClockText>(&mut b));
+    for _ in 0..30 {
+        b.update();
+    }
+    let after = clock_seconds(&text::<ClockText>(&mut b));
+    assert!(before.1 > after.1 && before.0 == after.0, "black counts down now: {before:?} → {after:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_identity_is_kept_and_the_lobby_reopens_its_games() {
+    let server = Server::start();
+    let dir = scratch("identity");
+    let kept = identity::beside(&dir.join("autosave.json"));
+    let (game_id, code) = {
+        let mut first = client(&server.url(), "Alice", &dir, Variant::Chess);
+        assert!(!kept.exists(), "nothing is written before going online");
+        press(&mut first, "Online");
+        press(&mut first, "Host");
+        until(&mut first, "the game is hosted", |a| online(a).invite().is_some());
+        (online(&first).open.unwrap(), online(&first).invite().unwrap().to_owned())
+    };
+    let secret = std::fs::read_to_string(&kept).expect("the identity was kept");
+    assert!(secret.contains("surface-chess-identity/1"), "{secret}");
+    // The next start: the same identity, so the server lists the game as this player's.
+    let mut again = client(&server.url(), "Alice", &dir, Variant::Mobius);
+    press(&mut again, "Online");
+    press(&mut again, "Lobby");
+    until(&mut again, "the lobby arrives", |a| online(a).lobby.as_ref().is_some_and(|l| !l.waiting.is_empty()));
+    let lobby = online(&again).lobby.clone().unwrap();
+    assert_eq!(lobby.waiting.iter().map(|e| e.game).collect::<Vec<_>>(), [game_id]);
+    assert!(lobby.your_turn.is_empty() && lobby.opponents_turn.is_empty() && lobby.finished.is_empty());
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), secret, "read back, not made again");
+    // A click on the lobby's entry opens the game, invite and all.
+    let entry = panel::lobby_words(&lobby.waiting[0]);
+    assert!(entry.starts_with(&format!("#{game_id} chess · white vs (open seat) · 0 moves · 30 min")), "{entry}");
+    press(&mut again, &entry);
+    until(&mut again, "the game is open", |a| online(a).invite().is_some());
+    assert_eq!(online(&again).invite(), Some(code.as_str()));
+    assert_eq!(game(&again).variant(), Variant::Chess);
+    press(&mut again, "Leave");
+    assert_eq!(game(&again).variant(), Variant::Mobius, "the offline game is back");
+    // Another identity does not see it.
+    let mut stranger = client(&server.url(), "Eve", &dir.join("other"), Variant::Chess);
+    press(&mut stranger, "Online");
+    press(&mut stranger, "Lobby");
+    until(&mut stranger, "the lobby arrives", |s| online(s).lobby.is_some());
+    assert!(online(&stranger).lobby.as_ref().unwrap().waiting.is_empty(), "not Eve's game");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_panel_shows_the_connection_retrying_until_the_server_is_there() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let url = format!("ws://127.0.0.1:{port}/ws");
+    let dir = scratch("retry");
+    let mut app = client(&url, "Alice", &dir, Variant::Chess);
+    assert_eq!(text::<LinkText>(&mut app), "not connected");
+    press(&mut app, "Online");
+    press(&mut app, "Connect");
+    until(&mut app, "the first attempt fails", |a| matches!(online(a).link, Link::Retrying { .. }));
+    let shown = text::<LinkText>(&mut app);
+    assert!(shown.starts_with("reconnecting in ") && shown.contains(" s (connection: "), "the wait and why: {shown}");
+    // The server comes up on that port: the connection gets there by itself, and asks for the lobby.
+    let _server = Server::on(port);
+    until(&mut app, "connected", |a| online(a).lobby.is_some());
+    assert!(text::<LinkText>(&mut app).starts_with("connected"), "{}", text::<LinkText>(&mut app));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_online_texts_are_in_the_ui_font() {
+    let face = ttf_parser::Face::parse(surface_chess::font::FONT_DATA, 0).unwrap();
+    let server = Server::start();
+    let dir = scratch("font");
+    let mut a = client(&server.url(), "Alice", &dir.join("a"), Variant::Chess);
+    let mut b = client(&server.url(), "Bob", &dir.join("b"), Variant::Chess);
+    host_and_join(&mut a, &mut b);
+    both_ready(&mut a, &mut b);
+    let mut seen = String::new();
+    for app in [&mut a, &mut b] {
+        for t in [text::<GameText>(app), text::<ClockText>(app), text::<LinkText>(app)] {
+            seen.push_str(&t);
+        }
+    }
+    let missing: String = seen.chars().filter(|&c| !c.is_control() && face.glyph_index(c).is_none()).collect();
+    assert!(missing.is_empty(), "the UI font lacks {missing:?}");
+    assert!(seen.contains('◂') && seen.contains('·'));
+    a.world_mut().write_message(OnlineCommand::Leave);
+    a.update();
+    let _ = std::fs::remove_dir_all(&dir);
+}
