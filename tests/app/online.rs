@@ -419,6 +419,34 @@ fn the_panel_shows_the_connection_retrying_until_the_server_is_there() {
 }
 
 #[test]
+fn keys_typed_into_a_focused_field_are_not_shortcuts() {
+    use bevy::input_focus::InputFocus;
+    use surface_chess::atlas::Atlas;
+    let dir = scratch("typing");
+    let mut app = client("ws://127.0.0.1:9/ws", "Alice", &dir, Variant::Chess);
+    app.init_resource::<surface_chess::board::Hovered>()
+        .init_resource::<InputFocus>()
+        .add_plugins(surface_chess::keyboard::plugin);
+    app.update();
+    let press_a = |app: &mut App| {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(KeyCode::KeyA);
+        keys.clear();
+        keys.press(KeyCode::KeyA);
+        app.update();
+    };
+    let mut q = app.world_mut().query_filtered::<Entity, With<CodeField>>();
+    let field = q.single(app.world()).unwrap();
+    *app.world_mut().resource_mut::<InputFocus>() = InputFocus::from_entity(field);
+    press_a(&mut app);
+    assert!(!app.world().resource::<Atlas>().open, "an 'a' typed into the invite code does not open the atlas");
+    app.world_mut().resource_mut::<InputFocus>().clear();
+    press_a(&mut app);
+    assert!(app.world().resource::<Atlas>().open, "without a focused field A is the atlas's key");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_online_texts_are_in_the_ui_font() {
     let face = ttf_parser::Face::parse(surface_chess::font::FONT_DATA, 0).unwrap();
     let server = Server::start();
