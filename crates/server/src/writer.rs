@@ -1,9 +1,13 @@
 //! Group commit: events waiting to be stored are written together, one statement and one
-//! commit (one disk flush) for all of them, while the next ones gather. Under load a commit
-//! carries many moves; alone, a move is written at once.
+//! commit (one disk flush) for all of them, while the next ones gather (up to four batches in
+//! flight). Under load a commit carries many moves; alone, a move is written at once. Events of
+//! one game never share a batch or overtake each other: the game's lock is held until its event
+//! is answered.
+
+use std::sync::Arc;
 
 use sqlx::{AnyPool, Row};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Semaphore, mpsc, oneshot};
 
 use crate::clock::Millis;
 use crate::game::GameId;
@@ -11,6 +15,9 @@ use crate::game::GameId;
 /// The most events in one statement (4 parameters each: well under SQLite's and PostgreSQL's
 /// limits).
 const BATCH: usize = 256;
+/// Batches being written at once: while one waits for its flush the next gathers and starts (the
+/// database flushes them together).
+const FLUSHES: usize = 4;
 
 /// An event waiting to be written, and who waits for the answer.
 struct Waiting {
@@ -47,19 +54,34 @@ impl Writer {
 }
 
 async fn write(pool: AnyPool, mut waiting: mpsc::UnboundedReceiver<Waiting>) {
-    let mut batch = Vec::with_capacity(BATCH);
-    while waiting.recv_many(&mut batch, BATCH).await > 0 {
-        match insert(&pool, &batch).await {
-            Ok(stored) => {
-                for w in batch.drain(..) {
-                    let _ = w.answer.send(Ok(stored.contains(&(w.game, w.seq))));
-                }
+    let flushing = Arc::new(Semaphore::new(FLUSHES));
+    loop {
+        let Ok(permit) = flushing.clone().acquire_owned().await else { return };
+        let mut batch = Vec::with_capacity(BATCH);
+        if waiting.recv_many(&mut batch, BATCH).await == 0 {
+            return;
+        }
+        let pool = pool.clone();
+        tokio::spawn(async move {
+            let stored = insert(&pool, &batch).await;
+            answer(batch, stored);
+            drop(permit);
+        });
+    }
+}
+
+/// Tells each waiting event whether it was stored.
+fn answer(batch: Vec<Waiting>, stored: Result<Vec<(GameId, u64)>, sqlx::Error>) {
+    match stored {
+        Ok(stored) => {
+            for w in batch {
+                let _ = w.answer.send(Ok(stored.contains(&(w.game, w.seq))));
             }
-            Err(e) => {
-                let why = e.to_string();
-                for w in batch.drain(..) {
-                    let _ = w.answer.send(Err(why.clone()));
-                }
+        }
+        Err(e) => {
+            let why = e.to_string();
+            for w in batch {
+                let _ = w.answer.send(Err(why.clone()));
             }
         }
     }
