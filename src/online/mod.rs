@@ -22,7 +22,6 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::time::Duration;
 use surface_chess_rules::{Color, Game};
 use surface_chess_server::client::{ClientEvent, Connection};
@@ -128,7 +127,7 @@ enum Expect {
 
 /// The open connection and the settings it was opened with.
 struct Open {
-    connection: Mutex<Connection>,
+    connection: Connection,
     server: String,
     name: String,
 }
@@ -269,8 +268,7 @@ impl Online {
         }
         let secret = self.secret();
         let connection = Connection::open(&self.server, &secret, &self.name);
-        self.connection =
-            Some(Open { connection: Mutex::new(connection), server: self.server.clone(), name: self.name.clone() });
+        self.connection = Some(Open { connection, server: self.server.clone(), name: self.name.clone() });
         self.link = Link::Connecting { attempt: 1 };
         self.latency = None;
         self.lobby_asked = false;
@@ -289,13 +287,13 @@ impl Online {
             return;
         }
         if let Some(open) = &self.connection {
-            open.connection.lock().expect("the connection").send(message);
+            open.connection.send(message);
         }
     }
 
     /// What happened on the connection since the last poll.
     fn poll(&self) -> Vec<ClientEvent> {
-        self.connection.as_ref().map(|c| c.connection.lock().expect("the connection").poll()).unwrap_or_default()
+        self.connection.as_ref().map(|c| c.connection.poll()).unwrap_or_default()
     }
 }
 

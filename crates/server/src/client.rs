@@ -4,6 +4,7 @@
 //! (the app's; the render thread only sends and polls).
 
 use std::collections::BTreeSet;
+use std::sync::Mutex;
 use std::sync::mpsc as std_mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -157,7 +158,7 @@ pub fn backoff(failures: u32, jitter: f64) -> Duration {
 /// A connection on its own thread that keeps itself connected.
 pub struct Connection {
     commands: mpsc::UnboundedSender<ClientMessage>,
-    events: std_mpsc::Receiver<ClientEvent>,
+    events: Mutex<std_mpsc::Receiver<ClientEvent>>,
 }
 
 impl Connection {
@@ -175,7 +176,7 @@ impl Connection {
                 }
             })
             .expect("a thread for the connection");
-        Connection { commands, events: outbox }
+        Connection { commands, events: Mutex::new(outbox) }
     }
 
     /// Sends a message (queued while disconnected).
@@ -185,14 +186,18 @@ impl Connection {
 
     /// What happened since the last poll (never blocks).
     pub fn poll(&self) -> Vec<ClientEvent> {
-        self.events.try_iter().collect()
+        self.events.lock().map(|e| e.try_iter().collect()).unwrap_or_default()
     }
 
     /// Waits up to `timeout` for the next event (tests).
     pub fn wait(&self, timeout: Duration) -> Option<ClientEvent> {
-        self.events.recv_timeout(timeout).ok()
+        self.events.lock().ok()?.recv_timeout(timeout).ok()
     }
 }
+
+/// The error codes that answer a move (other errors, such as a rate limit, leave it unanswered).
+const MOVE_REFUSALS: [&str; 7] =
+    ["illegal_move", "not_your_turn", "finished", "stale_ply", "ply_ahead", "not_started", "not_seated"];
 
 /// What a connection remembers across reconnects.
 #[derive(Default)]
@@ -218,7 +223,8 @@ impl Memory {
                     self.unacknowledged = None;
                 }
             }
-            ServerMessage::Error { .. } => self.unacknowledged = None,
+            // A refusal of the move itself: resending it would be refused again.
+            ServerMessage::Error { code, .. } if MOVE_REFUSALS.contains(&code.as_str()) => self.unacknowledged = None,
             _ => {}
         }
     }
@@ -353,5 +359,34 @@ async fn session(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rate_limited() -> ServerMessage {
+        ServerMessage::error("rate_limited", "over the rate")
+    }
+
+    #[test]
+    fn a_move_is_resent_until_it_is_answered_but_not_after_its_refusal() {
+        let mut memory = Memory::default();
+        let mv = ClientMessage::Move { game: 3, ply: 4, action: "e2-e4".into() };
+        memory.sending(&mv);
+        memory.heard(&rate_limited());
+        assert_eq!(memory.resume(), std::slice::from_ref(&mv), "a rate limit is not an answer to the move");
+        memory.heard(&ServerMessage::error("illegal_move", "no"));
+        assert!(memory.resume().is_empty(), "a refusal is");
+        memory.sending(&mv);
+        memory.heard(&ServerMessage::MoveAccepted { game: 3, ply: 4, action: "e2–e4".into(), duplicate: false });
+        assert!(memory.resume().is_empty(), "nor after its acknowledgement");
+    }
+
+    #[test]
+    fn a_connection_can_be_shared_between_threads() {
+        fn shared<T: Send + Sync>() {}
+        shared::<Connection>();
     }
 }
