@@ -55,6 +55,8 @@ pub enum OnlineCommand {
     AcceptDraw,
     /// Resign the open game.
     Resign,
+    /// Cancel the open game before its first move (an invite nobody took, say).
+    Abort,
     /// Close the open game and return to the offline game (the online game goes on on the
     /// server; the lobby opens it again).
     Leave,
@@ -307,11 +309,12 @@ pub fn check_server(url: &str) -> Result<(), String> {
 }
 
 /// A result as the panel says it, in the words of the offline results: `black wins by
-/// checkmate`, `white wins on time`, `draw by agreement`.
+/// checkmate`, `white wins on time`, `draw by agreement`, `cancelled before the first move`.
 pub fn result_words(result: &surface_chess_server::ResultState) -> String {
     let side = |s: Side| Color::from(s).name();
     match (result.winner, result.reason.as_str()) {
         (Some(w), "timeout") => format!("{} wins on time", side(w)),
+        (None, "aborted") => "cancelled before the first move".to_owned(),
         (Some(w), reason) => format!("{} wins by {reason}", side(w)),
         (None, reason) => format!("draw by {reason}"),
     }
@@ -489,6 +492,11 @@ fn run_commands(mut orders: MessageReader<OnlineCommand>, mut online: ResMut<Onl
             OnlineCommand::Resign => {
                 if let Some(game) = game {
                     online.send(ClientMessage::Resign { game });
+                }
+            }
+            OnlineCommand::Abort => {
+                if let Some(game) = game {
+                    online.send(ClientMessage::Abort { game });
                 }
             }
             OnlineCommand::Leave => {

@@ -29,6 +29,8 @@ pub struct OnlineFacts {
     pub ready: bool,
     /// Whose draw offer stands.
     pub draw_offer: Option<Side>,
+    /// Whether no move has been played (the game can still be cancelled).
+    pub unplayed: bool,
 }
 
 impl OnlineFacts {
@@ -40,7 +42,8 @@ impl OnlineFacts {
             Some(Side::Black) => state.clock.black_ready,
             None => false,
         };
-        OnlineFacts { phase: Some(state.phase), you: state.you, ready, draw_offer: state.draw_offer }
+        let unplayed = state.moves.is_empty();
+        OnlineFacts { phase: Some(state.phase), you: state.you, ready, draw_offer: state.draw_offer, unplayed }
     }
 
     fn seated_in(&self, phases: &[Phase]) -> bool {
@@ -243,6 +246,12 @@ pub(super) fn spawn_online_section(commands: &mut Commands, body: Entity, online
             "Resign game",
             |f| f.seated_in(&[Phase::WaitingForReady, Phase::Playing]),
             OnlineCommand::Resign,
+        ),
+        command_button(
+            commands,
+            "Cancel game",
+            |f| f.unplayed && f.seated_in(&[Phase::WaitingForOpponent, Phase::WaitingForReady, Phase::Playing]),
+            OnlineCommand::Abort,
         ),
         command_button(commands, "Leave", always, OnlineCommand::Leave),
     ];

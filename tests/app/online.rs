@@ -468,3 +468,29 @@ fn the_online_texts_are_in_the_ui_font() {
     a.update();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_hosted_game_nobody_joined_is_cancelled_and_a_started_one_only_before_its_first_move() {
+    let server = Server::start();
+    let dir = scratch("cancel");
+    let mut a = client(&server.url(), "Alice", &dir.join("a"), Variant::Chess);
+    let mut b = client(&server.url(), "Bob", &dir.join("b"), Variant::Chess);
+    press(&mut a, "Online");
+    press(&mut a, "Host");
+    until(&mut a, "the hosted game is open", |a| online(a).invite().is_some());
+    assert!(enabled(&mut a, "Cancel game"), "an invite nobody took can be cancelled");
+    press(&mut a, "Cancel game");
+    until(&mut a, "the game is over", |a| phase(a) == Some(Phase::Finished));
+    assert!(text::<GameText>(&mut a).contains("cancelled before the first move"), "{}", text::<GameText>(&mut a));
+    assert!(!enabled(&mut a, "Cancel game"));
+    press(&mut a, "Leave");
+
+    host_and_join(&mut a, &mut b);
+    both_ready(&mut a, &mut b);
+    assert!(enabled(&mut b, "Cancel game"), "no move yet");
+    pick(&mut a, "e2");
+    pick(&mut a, "e4");
+    until(&mut b, "B sees the first move", |b| online(b).open_state().is_some_and(|k| k.state.moves.len() == 1));
+    assert!(!enabled(&mut b, "Cancel game"), "after the first move only resignation ends it");
+    let _ = std::fs::remove_dir_all(&dir);
+}

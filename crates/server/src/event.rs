@@ -28,6 +28,8 @@ pub enum Act {
     AcceptDraw,
     /// Resigns.
     Resign,
+    /// Cancels the game before its first move.
+    Abort,
 }
 
 /// What an accepted [`Act`] did.
@@ -75,6 +77,7 @@ impl ServerGame {
             Act::OfferDraw => self.offer_draw(token, now).map(|()| Acted::Done),
             Act::AcceptDraw => self.accept_draw(token, now).map(|_| Acted::Done),
             Act::Resign => self.resign(token, now).map(|_| Acted::Done),
+            Act::Abort => self.abort(token, now).map(|_| Acted::Done),
         }
     }
 }

@@ -74,6 +74,8 @@ pub enum ResultReason {
     Rules(EndReason),
     /// A player's time ran out (regardless of material).
     Timeout,
+    /// A player cancelled the game before any move was played (no winner).
+    Aborted,
 }
 
 impl ResultReason {
@@ -82,6 +84,7 @@ impl ResultReason {
         match self {
             ResultReason::Rules(r) => r.name(),
             ResultReason::Timeout => "timeout",
+            ResultReason::Aborted => "aborted",
         }
     }
 }
@@ -199,6 +202,9 @@ pub enum RefereeError {
     /// No game with this number (or not one the identity may see).
     #[error("no game {0}")]
     UnknownGame(GameId),
+    /// A game can be cancelled only before its first move.
+    #[error("a game can be cancelled only before its first move; resign instead")]
+    MovesPlayed,
 }
 
 impl RefereeError {
@@ -222,6 +228,7 @@ impl RefereeError {
             RefereeError::Identity(IdentityError::Invite) => "bad_invite",
             RefereeError::Identity(_) => "bad_name",
             RefereeError::UnknownGame(_) => "unknown_game",
+            RefereeError::MovesPlayed => "moves_played",
         }
     }
 }
@@ -397,13 +404,16 @@ impl ServerGame {
     /// now.
     ///
     /// # Errors
-    /// A wrong code, or no open seat.
+    /// A wrong code, a finished game (cancelled, say), or no open seat.
     pub fn join(&mut self, invite: &InviteCode, seat: Seat, now: Millis) -> Result<Color, RefereeError> {
         if let Some(side) = self.side_of(&seat.token) {
             return Ok(side);
         }
         if invite != &self.invite {
             return Err(RefereeError::BadInvite);
+        }
+        if let Some(result) = self.result {
+            return Err(RefereeError::Finished(result));
         }
         let side = !self.creator;
         if self.seats[side.index()].is_some() {
@@ -525,6 +535,22 @@ impl ServerGame {
         }
         self.game.resign(side).map_err(|e| RefereeError::Illegal(e.to_string()))?;
         let result = GameResult { winner: Some(!side), reason: ResultReason::Rules(EndReason::Resignation) };
+        self.finish(result, now);
+        Ok(result)
+    }
+
+    /// A seated player cancels a game in which no move has been played (an invite nobody took,
+    /// a Ready that never came): it ends with no winner, reason `aborted`.
+    ///
+    /// # Errors
+    /// Not seated, finished, or a move already played.
+    pub fn abort(&mut self, token: &Token, now: Millis) -> Result<GameResult, RefereeError> {
+        self.seated(token)?;
+        self.open(now)?;
+        if self.plies() > 0 {
+            return Err(RefereeError::MovesPlayed);
+        }
+        let result = GameResult { winner: None, reason: ResultReason::Aborted };
         self.finish(result, now);
         Ok(result)
     }

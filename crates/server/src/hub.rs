@@ -186,6 +186,7 @@ impl Hub {
             ClientMessage::OfferDraw { game } => (game, Act::OfferDraw),
             ClientMessage::AcceptDraw { game } => (game, Act::AcceptDraw),
             ClientMessage::Resign { game } => (game, Act::Resign),
+            ClientMessage::Abort { game } => (game, Act::Abort),
         };
         let acted = self.act(session.id, &token, game, &act).await?;
         let mut replies = Vec::new();

@@ -79,6 +79,11 @@ pub enum ClientMessage {
         /// The game.
         game: GameId,
     },
+    /// Cancels a game before its first move (no winner).
+    Abort {
+        /// The game.
+        game: GameId,
+    },
     /// Asks for a game's full state (after a reconnect, say).
     GetGame {
         /// The game.

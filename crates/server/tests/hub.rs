@@ -274,3 +274,26 @@ async fn a_reader_that_falls_behind_is_marked_so_that_its_connection_closes() {
     send(&hub, &mut bo, &format!(r#"{{"type":"Resign","game":{game}}}"#)).await;
     assert!(ada.behind(), "the second announcement did not fit");
 }
+
+#[tokio::test]
+async fn a_game_is_cancelled_only_before_its_first_move() {
+    let (hub, _) = hub().await;
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    let created = send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"genus2","side":"white"}"#).await;
+    let (nobody_came, invite) = (state(&created).game, state(&created).invite.clone().unwrap());
+    let mut eve = hello(&hub, "eve", "Eve").await;
+    let abort = |game| format!(r#"{{"type":"Abort","game":{game}}}"#);
+    assert_eq!(error_code(&send(&hub, &mut eve, &abort(nobody_came)).await), "not_seated");
+    let cancelled = send(&hub, &mut ada, &abort(nobody_came)).await;
+    let result = state(&cancelled).result.clone().unwrap();
+    assert_eq!((result.winner, result.reason.as_str()), (None, "aborted"));
+    let late = send(&hub, &mut bo, &format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).await;
+    assert_eq!(error_code(&late), "finished", "the cancelled game's seat stays empty");
+    assert_eq!(lobby_of(&hub, &mut ada).await.finished[0].game, nobody_came, "cancelled games are finished");
+
+    let game = started(&hub, &mut ada, &mut bo, r#""variant":"chess","side":"white""#).await;
+    send(&hub, &mut ada, &format!(r#"{{"type":"Move","game":{game},"ply":0,"action":"e2-e4"}}"#)).await;
+    assert_eq!(error_code(&send(&hub, &mut bo, &abort(game)).await), "moves_played");
+    assert_eq!(hub.game(game).await.unwrap().phase(), Phase::Playing);
+}

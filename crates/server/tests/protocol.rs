@@ -32,6 +32,7 @@ fn every_client_message() -> Vec<ClientMessage> {
         ClientMessage::OfferDraw { game: 7 },
         ClientMessage::AcceptDraw { game: 7 },
         ClientMessage::Resign { game: 7 },
+        ClientMessage::Abort { game: 7 },
         ClientMessage::GetGame { game: 7 },
         ClientMessage::Lobby,
     ]
@@ -177,6 +178,7 @@ fn hostile_values() -> impl Strategy<Value = String> {
         "OfferDraw",
         "AcceptDraw",
         "Resign",
+        "Abort",
         "GetGame",
         "Lobby",
     ]);
