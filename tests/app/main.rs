@@ -2,6 +2,7 @@
 //! seven). `MinimalPlugins` plus the app's own plugins, driven by the messages and events a
 //! player's clicks and keys send.
 
+mod buttons;
 mod chart;
 mod follow;
 mod font;

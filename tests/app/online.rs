@@ -6,11 +6,12 @@
 use bevy::prelude::*;
 use bevy::text::EditableText;
 use bevy::time::TimeUpdateStrategy;
-use bevy::ui::InteractionDisabled;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use surface_chess::button::{self, Activate, ButtonLabel};
+use surface_chess::button;
+
+use crate::buttons::{activate, enabled};
 use surface_chess::current::CurrentGame;
 use surface_chess::mode::PlayMode;
 use surface_chess::online::{IdentitySource, Link, Online, OnlineCommand, identity};
@@ -110,23 +111,9 @@ fn until2(a: &mut App, b: &mut App, what: &str, done: impl Fn(&App, &App) -> boo
     }
 }
 
-fn find(app: &mut App, label: &str) -> Entity {
-    let mut q = app.world_mut().query::<(Entity, &ButtonLabel)>();
-    let found: Vec<Entity> = q.iter(app.world()).filter(|(_, l)| l.0 == label).map(|(e, _)| e).collect();
-    assert_eq!(found.len(), 1, "one '{label}' button");
-    found[0]
-}
-
-fn enabled(app: &mut App, label: &str) -> bool {
-    let e = find(app, label);
-    !app.world().entity(e).contains::<InteractionDisabled>()
-}
-
 fn press(app: &mut App, label: &str) {
     assert!(enabled(app, label), "'{label}' can be pressed");
-    let entity = find(app, label);
-    app.world_mut().trigger(Activate { entity });
-    app.update();
+    activate(app, label);
 }
 
 /// The text shown by the node marked `T`.

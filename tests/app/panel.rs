@@ -3,8 +3,9 @@
 //! rules allow them.
 
 use bevy::prelude::*;
-use bevy::ui::InteractionDisabled;
-use surface_chess::button::{self, Activate, ButtonLabel};
+use surface_chess::button;
+
+use crate::buttons::{activate as press, enabled};
 use surface_chess::current::CurrentGame;
 use surface_chess::mode::{ComputerLevel, PlayMode};
 use surface_chess::play::ActionChosen;
@@ -25,24 +26,6 @@ fn panel_app(variant: Variant) -> App {
     app.update();
     app.update();
     app
-}
-
-fn find(app: &mut App, label: &str) -> Entity {
-    let mut q = app.world_mut().query::<(Entity, &ButtonLabel)>();
-    let found: Vec<Entity> = q.iter(app.world()).filter(|(_, l)| l.0 == label).map(|(e, _)| e).collect();
-    assert_eq!(found.len(), 1, "one '{label}' button");
-    found[0]
-}
-
-fn enabled(app: &mut App, label: &str) -> bool {
-    let e = find(app, label);
-    !app.world().entity(e).contains::<InteractionDisabled>()
-}
-
-fn press(app: &mut App, label: &str) {
-    let entity = find(app, label);
-    app.world_mut().trigger(Activate { entity });
-    app.update();
 }
 
 fn play(app: &mut App, moves: &[&str]) {
