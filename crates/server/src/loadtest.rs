@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
-use surface_chess_rules::{Game, Variant};
+use rand::{Rng, RngExt, SeedableRng};
+use surface_chess_rules::{Action, Game, Variant};
 use tokio::sync::{Barrier, Semaphore};
 
 use crate::client::{ClientError, Socket};
@@ -154,12 +154,7 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
         if config.rate > 0.0 { Duration::from_secs_f64(config.games as f64 / config.rate) } else { Duration::ZERO };
     let began = tokio::time::Instant::now() + interval.mul_f64(rng.random::<f64>());
     for ply in 0..config.plies {
-        if rules.outcome().is_some() {
-            break;
-        }
-        let legal = rules.position().legal_actions();
-        let action = legal[rng.random_range(0..legal.len())];
-        let text = rules.position().notation(action);
+        let Some((action, text)) = random_move(&rules, &mut rng) else { break };
         let socket = if ply % 2 == 0 { &mut white } else { &mut black };
         // As a player does: wait until the opponent's move is seen, then answer.
         if ply > 0 {
@@ -179,6 +174,16 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
         rules.play(action).map_err(|e| LoadError::Refused(e.to_string()))?;
     }
     Ok(Played { game, secret: white_secret, moves, times })
+}
+
+/// A random legal move and its text, or `None` when the game is over.
+pub fn random_move(rules: &Game, rng: &mut impl Rng) -> Option<(Action, String)> {
+    if rules.outcome().is_some() {
+        return None;
+    }
+    let legal = rules.position().legal_actions();
+    let action = *legal.get(rng.random_range(0..legal.len().max(1)))?;
+    Some((action, rules.position().notation(action)))
 }
 
 /// Sends a request and returns its state (or the server's refusal as an error).

@@ -9,11 +9,12 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use common::net::{player, postgres_database, send, started, state_until};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 use surface_chess_rules::{Game, Variant};
 use surface_chess_server::ServerMessage;
 use surface_chess_server::client::{ClientEvent, Connection, Socket};
+use surface_chess_server::loadtest::random_move;
 
 /// The server binary on `port` over `database`, once it listens.
 fn spawn(port: u16, database: &str) -> Child {
@@ -40,12 +41,7 @@ async fn play_until_killed(mut white: Socket, mut black: Socket, game: u64, seed
     let mut rules = Game::new(Variant::Chess);
     let mut acknowledged = Vec::new();
     for ply in 0..400 {
-        if rules.outcome().is_some() {
-            break;
-        }
-        let legal = rules.position().legal_actions();
-        let action = legal[rng.random_range(0..legal.len())];
-        let text = rules.position().notation(action);
+        let Some((action, text)) = random_move(&rules, &mut rng) else { break };
         let socket = if ply % 2 == 0 { &mut white } else { &mut black };
         let message = format!(r#"{{"type":"Move","game":{game},"ply":{ply},"action":"{text}"}}"#);
         if socket.send_text(message).await.is_err() {
