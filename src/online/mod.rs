@@ -57,6 +57,8 @@ pub enum OnlineCommand {
     Resign,
     /// Cancel the open game before its first move (an invite nobody took, say).
     Abort,
+    /// Claim the draw the rules allow now (threefold repetition, the 50-move rule).
+    ClaimDraw,
     /// Close the open game and return to the offline game (the online game goes on on the
     /// server; the lobby opens it again).
     Leave,
@@ -497,6 +499,11 @@ fn run_commands(mut orders: MessageReader<OnlineCommand>, mut online: ResMut<Onl
             OnlineCommand::Abort => {
                 if let Some(game) = game {
                     online.send(ClientMessage::Abort { game });
+                }
+            }
+            OnlineCommand::ClaimDraw => {
+                if let Some(game) = game {
+                    online.send(ClientMessage::ClaimDraw { game });
                 }
             }
             OnlineCommand::Leave => {

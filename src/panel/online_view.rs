@@ -16,6 +16,7 @@ use bevy::prelude::*;
 use bevy::text::{EditableText, EditableTextFilter};
 use bevy::ui::InteractionDisabled;
 use surface_chess_rules::Color as Rules;
+use surface_chess_rules::Game;
 use surface_chess_server::{LobbyEntry, Phase, Side, SideChoice};
 
 /// What the online buttons depend on: the open game's phase and the player's place in it.
@@ -31,11 +32,13 @@ pub struct OnlineFacts {
     pub draw_offer: Option<Side>,
     /// Whether no move has been played (the game can still be cancelled).
     pub unplayed: bool,
+    /// Whether the rules allow a draw claim in the position shown.
+    pub claimable: bool,
 }
 
 impl OnlineFacts {
-    /// The facts of the open game.
-    pub fn of(online: &Online) -> OnlineFacts {
+    /// The facts of the open game, shown as `game`.
+    pub fn of(online: &Online, game: &Game) -> OnlineFacts {
         let Some(Known { state, .. }) = online.open_state() else { return OnlineFacts::default() };
         let ready = match state.you {
             Some(Side::White) => state.clock.white_ready,
@@ -43,7 +46,15 @@ impl OnlineFacts {
             None => false,
         };
         let unplayed = state.moves.is_empty();
-        OnlineFacts { phase: Some(state.phase), you: state.you, ready, draw_offer: state.draw_offer, unplayed }
+        let claimable = game.outcome().is_none() && game.claimable().is_some();
+        OnlineFacts {
+            phase: Some(state.phase),
+            you: state.you,
+            ready,
+            draw_offer: state.draw_offer,
+            unplayed,
+            claimable,
+        }
     }
 
     fn seated_in(&self, phases: &[Phase]) -> bool {
@@ -249,6 +260,12 @@ pub(super) fn spawn_online_section(commands: &mut Commands, body: Entity, online
         ),
         command_button(
             commands,
+            "Claim a draw",
+            |f| f.claimable && f.seated_in(&[Phase::Playing]),
+            OnlineCommand::ClaimDraw,
+        ),
+        command_button(
+            commands,
             "Cancel game",
             |f| f.unplayed && f.seated_in(&[Phase::WaitingForOpponent, Phase::WaitingForReady, Phase::Playing]),
             OnlineCommand::Abort,
@@ -330,14 +347,15 @@ pub(super) fn take_fields(
 pub(super) fn update_online_buttons(
     mut commands: Commands,
     online: Res<Online>,
+    current: Res<CurrentGame>,
     buttons: Query<(Entity, &Enabled, Has<InteractionDisabled>)>,
     added: Query<(), Added<Enabled>>,
     mut shown: Local<Option<OnlineFacts>>,
 ) {
-    if !online.is_changed() && added.is_empty() {
+    if !online.is_changed() && !current.is_changed() && added.is_empty() {
         return;
     }
-    let facts = OnlineFacts::of(&online);
+    let facts = OnlineFacts::of(&online, &current.game);
     if *shown != Some(facts) || !added.is_empty() {
         enable_buttons(&mut commands, &facts, &buttons);
         *shown = Some(facts);

@@ -481,3 +481,31 @@ fn a_hosted_game_nobody_joined_is_cancelled_and_a_started_one_only_before_its_fi
     assert!(!enabled(&mut b, "Cancel game"), "after the first move only resignation ends it");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_threefold_repetition_is_claimed_through_the_panel() {
+    let server = Server::start();
+    let dir = scratch("claim");
+    let mut a = client(&server.url(), "Alice", &dir.join("a"), Variant::Chess);
+    let mut b = client(&server.url(), "Bob", &dir.join("b"), Variant::Chess);
+    host_and_join(&mut a, &mut b);
+    both_ready(&mut a, &mut b);
+    assert!(!enabled(&mut a, "Claim a draw"), "nothing to claim at the start");
+    let knights = [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8")];
+    for (i, (from, to)) in knights.iter().chain(knights.iter()).enumerate() {
+        let mover = if i % 2 == 0 { &mut a } else { &mut b };
+        pick(mover, from);
+        pick(mover, to);
+        until2(&mut a, &mut b, "both see the move", |a, b| {
+            let seen = |app: &App| online(app).open_state().is_some_and(|k| k.state.moves.len() == i + 1);
+            seen(a) && seen(b)
+        });
+    }
+    assert!(enabled(&mut b, "Claim a draw"), "the start position a third time");
+    press(&mut b, "Claim a draw");
+    until2(&mut a, &mut b, "both see the draw", |a, b| {
+        phase(a) == Some(Phase::Finished) && phase(b) == Some(Phase::Finished)
+    });
+    assert!(text::<GameText>(&mut a).contains("draw by threefold repetition claimed"), "{}", text::<GameText>(&mut a));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -30,6 +30,8 @@ pub enum Act {
     Resign,
     /// Cancels the game before its first move.
     Abort,
+    /// Claims the draw the rules allow now.
+    ClaimDraw,
 }
 
 /// What an accepted [`Act`] did.
@@ -78,6 +80,7 @@ impl ServerGame {
             Act::AcceptDraw => self.accept_draw(token, now).map(|_| Acted::Done),
             Act::Resign => self.resign(token, now).map(|_| Acted::Done),
             Act::Abort => self.abort(token, now).map(|_| Acted::Done),
+            Act::ClaimDraw => self.claim_draw(token, now).map(|_| Acted::Done),
         }
     }
 }

@@ -202,6 +202,9 @@ pub enum RefereeError {
     /// No game with this number (or not one the identity may see).
     #[error("no game {0}")]
     UnknownGame(GameId),
+    /// No draw can be claimed here.
+    #[error("there is no draw to claim: neither threefold repetition nor the 50-move rule applies")]
+    NoClaim,
     /// A game can be cancelled only before its first move.
     #[error("a game can be cancelled only before its first move; resign instead")]
     MovesPlayed,
@@ -229,6 +232,7 @@ impl RefereeError {
             RefereeError::Identity(_) => "bad_name",
             RefereeError::UnknownGame(_) => "unknown_game",
             RefereeError::MovesPlayed => "moves_played",
+            RefereeError::NoClaim => "no_claim",
         }
     }
 }
@@ -535,6 +539,20 @@ impl ServerGame {
         }
         self.game.resign(side).map_err(|e| RefereeError::Illegal(e.to_string()))?;
         let result = GameResult { winner: Some(!side), reason: ResultReason::Rules(EndReason::Resignation) };
+        self.finish(result, now);
+        Ok(result)
+    }
+
+    /// A seated player claims the draw the rules allow now (threefold repetition or the 50-move
+    /// rule, on the variants with claims).
+    ///
+    /// # Errors
+    /// Not seated, finished, not started, or nothing to claim (the rules' words).
+    pub fn claim_draw(&mut self, token: &Token, now: Millis) -> Result<GameResult, RefereeError> {
+        self.seated(token)?;
+        self.playing(now)?;
+        let reason = self.game.claim_draw().map_err(|_| RefereeError::NoClaim)?;
+        let result = GameResult { winner: None, reason: ResultReason::Rules(reason) };
         self.finish(result, now);
         Ok(result)
     }

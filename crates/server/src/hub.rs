@@ -187,6 +187,7 @@ impl Hub {
             ClientMessage::AcceptDraw { game } => (game, Act::AcceptDraw),
             ClientMessage::Resign { game } => (game, Act::Resign),
             ClientMessage::Abort { game } => (game, Act::Abort),
+            ClientMessage::ClaimDraw { game } => (game, Act::ClaimDraw),
         };
         let acted = self.act(session.id, &token, game, &act).await?;
         let mut replies = Vec::new();

@@ -79,6 +79,11 @@ pub enum ClientMessage {
         /// The game.
         game: GameId,
     },
+    /// Claims the draw the rules allow now (threefold repetition, the 50-move rule).
+    ClaimDraw {
+        /// The game.
+        game: GameId,
+    },
     /// Cancels a game before its first move (no winner).
     Abort {
         /// The game.

@@ -297,3 +297,24 @@ async fn a_game_is_cancelled_only_before_its_first_move() {
     assert_eq!(error_code(&send(&hub, &mut bo, &abort(game)).await), "moves_played");
     assert_eq!(hub.game(game).await.unwrap().phase(), Phase::Playing);
 }
+
+#[tokio::test]
+async fn a_draw_is_claimed_only_when_the_rules_allow_it() {
+    let (hub, _) = hub().await;
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    let game = started(&hub, &mut ada, &mut bo, r#""variant":"chess","side":"white""#).await;
+    let claim = format!(r#"{{"type":"ClaimDraw","game":{game}}}"#);
+    assert_eq!(error_code(&send(&hub, &mut ada, &claim).await), "no_claim");
+    // The knights go out and back twice: the start position a third time, Black to claim.
+    let knights = ["Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8", "Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8"];
+    for (ply, action) in knights.into_iter().enumerate() {
+        let who = if ply % 2 == 0 { &mut ada } else { &mut bo };
+        let replies =
+            send(&hub, who, &format!(r#"{{"type":"Move","game":{game},"ply":{ply},"action":"{action}"}}"#)).await;
+        assert!(matches!(&replies[0], ServerMessage::MoveAccepted { .. }), "{replies:?}");
+    }
+    let claimed = send(&hub, &mut bo, &claim).await;
+    let result = state(&claimed).result.clone().unwrap();
+    assert_eq!((result.winner, result.reason.as_str()), (None, "threefold repetition claimed"));
+}

@@ -33,6 +33,7 @@ fn every_client_message() -> Vec<ClientMessage> {
         ClientMessage::AcceptDraw { game: 7 },
         ClientMessage::Resign { game: 7 },
         ClientMessage::Abort { game: 7 },
+        ClientMessage::ClaimDraw { game: 7 },
         ClientMessage::GetGame { game: 7 },
         ClientMessage::Lobby,
     ]
@@ -179,6 +180,7 @@ fn hostile_values() -> impl Strategy<Value = String> {
         "AcceptDraw",
         "Resign",
         "Abort",
+        "ClaimDraw",
         "GetGame",
         "Lobby",
     ]);
