@@ -444,6 +444,14 @@ fn hello(session: &mut Session, message: &ClientMessage) -> Result<ServerMessage
     }
     let token = Token::parse(token)?;
     let name = Name::parse(name)?;
+    // The games this connection reads were read as its identity: another one needs its own
+    // connection.
+    if session.token().is_some_and(|t| *t != token) {
+        return Ok(ServerMessage::error(
+            "identity_taken",
+            "this connection has an identity; connect again for another",
+        ));
+    }
     let welcome = ServerMessage::Welcome { version: PROTOCOL_VERSION, name: name.to_string() };
     session.identity = Some((token, name));
     Ok(welcome)

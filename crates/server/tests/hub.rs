@@ -318,3 +318,16 @@ async fn a_draw_is_claimed_only_when_the_rules_allow_it() {
     let result = state(&claimed).result.clone().unwrap();
     assert_eq!((result.winner, result.reason.as_str()), (None, "threefold repetition claimed"));
 }
+
+#[tokio::test]
+async fn a_connection_keeps_the_identity_it_said_hello_with() {
+    let (hub, _) = hub().await;
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let again = format!(r#"{{"type":"Hello","version":1,"token":"{}","name":"Ada L."}}"#, secret("ada"));
+    assert!(
+        matches!(&send(&hub, &mut ada, &again).await[..], [ServerMessage::Welcome { name, .. }] if name == "Ada L.")
+    );
+    let other = format!(r#"{{"type":"Hello","version":1,"token":"{}","name":"Eve"}}"#, secret("eve"));
+    assert_eq!(error_code(&send(&hub, &mut ada, &other).await), "identity_taken");
+    assert_eq!(ada.token(), Some(&common::token("ada")));
+}
