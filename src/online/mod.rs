@@ -64,6 +64,21 @@ pub enum OnlineCommand {
     Leave,
 }
 
+impl OnlineCommand {
+    /// The message this command sends about the open game `game`, for the commands that act in it.
+    fn in_game(&self, game: GameId) -> Option<ClientMessage> {
+        Some(match self {
+            OnlineCommand::Ready => ClientMessage::Ready { game },
+            OnlineCommand::OfferDraw => ClientMessage::OfferDraw { game },
+            OnlineCommand::AcceptDraw => ClientMessage::AcceptDraw { game },
+            OnlineCommand::Resign => ClientMessage::Resign { game },
+            OnlineCommand::Abort => ClientMessage::Abort { game },
+            OnlineCommand::ClaimDraw => ClientMessage::ClaimDraw { game },
+            _ => return None,
+        })
+    }
+}
+
 /// How a hosted game is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HostSettings {
@@ -476,34 +491,14 @@ fn run_commands(mut orders: MessageReader<OnlineCommand>, mut online: ResMut<Onl
                 board.enter(&mut online, id);
                 online.send(ClientMessage::GetGame { game: id });
             }
-            OnlineCommand::Ready => {
-                if let Some(game) = game {
-                    online.send(ClientMessage::Ready { game });
-                }
-            }
-            OnlineCommand::OfferDraw => {
-                if let Some(game) = game {
-                    online.send(ClientMessage::OfferDraw { game });
-                }
-            }
-            OnlineCommand::AcceptDraw => {
-                if let Some(game) = game {
-                    online.send(ClientMessage::AcceptDraw { game });
-                }
-            }
-            OnlineCommand::Resign => {
-                if let Some(game) = game {
-                    online.send(ClientMessage::Resign { game });
-                }
-            }
-            OnlineCommand::Abort => {
-                if let Some(game) = game {
-                    online.send(ClientMessage::Abort { game });
-                }
-            }
-            OnlineCommand::ClaimDraw => {
-                if let Some(game) = game {
-                    online.send(ClientMessage::ClaimDraw { game });
+            OnlineCommand::Ready
+            | OnlineCommand::OfferDraw
+            | OnlineCommand::AcceptDraw
+            | OnlineCommand::Resign
+            | OnlineCommand::Abort
+            | OnlineCommand::ClaimDraw => {
+                if let Some(message) = game.and_then(|game| order.in_game(game)) {
+                    online.send(message);
                 }
             }
             OnlineCommand::Leave => {
