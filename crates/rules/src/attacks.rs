@@ -3,10 +3,9 @@
 
 use crate::bits::{Bits, Set};
 use crate::complex::Cell;
-use crate::piece::{Color, Piece, Role};
+use crate::piece::{Color, Facing, Piece, Role};
 use crate::position::Position;
 use crate::tables::Width;
-use crate::variants::Movement;
 
 /// Whether a slider of this role attacks along direction index `d` (cardinals 0..4, diagonals 4..8).
 #[inline]
@@ -54,9 +53,12 @@ impl Position {
 
     /// As [`Position::is_attacked`], with `ignore` treated as empty (a king leaving it).
     pub(crate) fn is_attacked_ignoring(&self, cell: Cell, by: Color, ignore: Option<Cell>) -> bool {
-        if self.rules.movement == Movement::Chess3 {
-            return self.chess3_attacked(cell, by, ignore);
-        }
+        self.rules.family.is_attacked(self, cell, by, ignore)
+    }
+
+    /// [`Position::is_attacked_ignoring`] by the surfaces' tables.
+    #[inline]
+    pub(crate) fn table_attacked(&self, cell: Cell, by: Color, ignore: Option<Cell>) -> bool {
         match self.rules.tables.width {
             Width::W64 => self.attacked_ignoring::<u64>(cell, by, ignore),
             Width::W128 => self.attacked_ignoring::<u128>(cell, by, ignore),
@@ -119,9 +121,11 @@ impl Position {
     /// The cells of `by`'s pieces that attack `cell`, treating `ignore` as empty: knights, kings,
     /// pawns, then the first slider on each ray. The explanation of a check names one of them.
     pub fn attackers(&self, cell: Cell, by: Color, ignore: Option<Cell>) -> Vec<Cell> {
-        if self.rules.movement == Movement::Chess3 {
-            return self.chess3_attackers(cell, by, ignore);
-        }
+        self.rules.family.attackers(self, cell, by, ignore)
+    }
+
+    /// [`Position::attackers`] by the surfaces' tables.
+    pub(crate) fn table_attackers(&self, cell: Cell, by: Color, ignore: Option<Cell>) -> Vec<Cell> {
         let t = &self.rules.tables;
         let is = |c: Cell, role: Role| Piece::unmarked(self.squares[c.index()]) == Piece::new(by, role).code();
         let mut out: Vec<Cell> = t.knight.get(cell.index()).iter().copied().filter(|&c| is(c, Role::Knight)).collect();
@@ -140,6 +144,26 @@ impl Position {
             }
         }
         out
+    }
+
+    /// The cells a piece on `c` attacks with the current blockers, along the tables' rays and
+    /// jumps (seams included).
+    pub(crate) fn table_reach(&self, c: Cell, piece: Piece) -> Bits {
+        let t = &self.rules.tables;
+        match piece.role() {
+            Role::Pawn => t
+                .pawn(c, piece.facing().unwrap_or(Facing::Up))
+                .diagonals
+                .into_iter()
+                .flatten()
+                .map(|(to, _)| to)
+                .collect(),
+            Role::King => t.king_set[c.index()],
+            Role::Knight => t.knight_set[c.index()],
+            Role::Bishop => self.slides(c, 4..8),
+            Role::Rook => self.slides(c, 0..4),
+            Role::Queen => self.slides(c, 0..8),
+        }
     }
 
     /// Whether the side to move is in check.

@@ -11,7 +11,13 @@ use crate::position::Position;
 use crate::route::RouteStep;
 use crate::trail::{Trail, TrailEnd, TrailKind, trails};
 use crate::variant::{CastleSide, CastleSpec, Variant};
-use crate::variants::Movement;
+
+/// The words only the surfaces give: the three-level boards have no seams, edges of the surface
+/// kind or pawn facings.
+pub(crate) const SURFACE_WORDS: [&str; 3] = ["forbidden-diagonal", "edge", "pawn-facing"];
+
+/// The words only Strato gives: it alone restricts first moves and transfers.
+pub(crate) const STRATO_WORDS: [&str; 3] = ["must-change-level", "no-capture-on-transfer", "first-move-only"];
 
 /// What a piece on `from` can do about `to`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,14 +141,8 @@ impl Reason {
     /// three-level boards no seams, edges of the surface kind or pawn facings, and only Strato
     /// restricts first moves and transfers.
     pub fn words_on(variant: Variant) -> Vec<&'static str> {
-        const SURFACE_ONLY: [&str; 3] = ["forbidden-diagonal", "edge", "pawn-facing"];
-        const STRATO_ONLY: [&str; 3] = ["must-change-level", "no-capture-on-transfer", "first-move-only"];
-        let movement = variant.spec().movement;
-        Reason::WORDS
-            .into_iter()
-            .filter(|w| movement == Movement::Surface || !SURFACE_ONLY.contains(w))
-            .filter(|w| movement == Movement::Strato || !STRATO_ONLY.contains(w))
-            .collect()
+        let family = crate::family::of(variant.spec().movement);
+        Reason::WORDS.into_iter().filter(|w| family.gives(w)).collect()
     }
 
     /// The reason's fixed first word, as `surfchess explain` prints it.
@@ -237,13 +237,17 @@ impl Position {
 
     /// The most specific reason the side to move's `piece` on `from` cannot go to `to`.
     fn why_not(&self, from: Cell, to: Cell, piece: Piece) -> Reason {
-        let mut best = Best::default();
         if to == from {
             return Reason::NotAMove;
         }
-        if self.rules.movement != Movement::Surface {
-            return self.level_why_not(from, to, piece);
-        }
+        self.rules.family.why_not(self, from, to, piece)
+    }
+
+    /// [`Position::why_not`] on a surface: the walks of the empty board that reach `to`, each
+    /// judged, and the walks that would reach it through an edge, a cone point or the other
+    /// facing.
+    pub(crate) fn surface_why_not(&self, from: Cell, to: Cell, piece: Piece) -> Reason {
+        let mut best = Best::default();
         if piece.role() == Role::King {
             for side in CastleSide::ALL {
                 if let Some(spec) = self.rules().castle(piece.color(), side)
@@ -539,10 +543,7 @@ impl Explanation {
                 let (now, other) = if facing == Facing::Up { ("up", "down") } else { ("down", "up") };
                 format!("This pawn faces {now}; it could reach {to} only facing {other}.")
             }
-            Reason::NoCapture if p.rules().movement != Movement::Surface => {
-                format!("A pawn goes that way only to capture, and {to} is empty.")
-            }
-            Reason::NoCapture => format!("A pawn moves diagonally only to capture, and {to} is empty."),
+            Reason::NoCapture => format!("A pawn {} only to capture, and {to} is empty.", p.rules.family.capture_way()),
             Reason::DoubleStepUsed => "This pawn has moved before: its double step is used.".into(),
             Reason::MustChangeLevel => {
                 let exception = if p.piece_at(self.from).is_some_and(|q| q.role() == Role::King) {

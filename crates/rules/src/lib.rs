@@ -14,6 +14,7 @@ mod complex;
 mod crossing;
 mod diagram;
 mod explain;
+mod family;
 mod frame;
 mod game;
 mod lattice;

@@ -9,7 +9,6 @@ use crate::piece::{Facing, Role};
 use crate::position::Position;
 use crate::tables::{PawnShift, Width};
 use crate::variant::CastleSide;
-use crate::variants::Movement;
 
 /// Receives generated legal actions.
 pub(crate) trait Visitor {
@@ -77,14 +76,12 @@ impl Position {
 
     /// Appends all legal actions to `out` (reuse the buffer to avoid allocation).
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        self.visit_legal(out);
+        self.rules.family.legal(self, out);
     }
 
     /// The number of legal actions.
     pub fn count_legal(&self) -> u64 {
-        let mut counter = Counter(0);
-        self.visit_legal(&mut counter);
-        counter.0
+        self.rules.family.count_legal(self)
     }
 
     /// Whether the player to move has any legal action.
@@ -95,9 +92,11 @@ impl Position {
 
     /// Whether an action is legal here.
     pub fn is_legal(&self, action: Action) -> bool {
-        if self.rules.movement != Movement::Surface {
-            return self.level_actions().contains(&action);
-        }
+        self.rules.family.is_legal(self, action)
+    }
+
+    /// [`Position::is_legal`] by the surfaces' tables: the piece's actions, and castling.
+    pub(crate) fn table_is_legal(&self, action: Action) -> bool {
         match self.rules.tables.width {
             Width::W64 => self.is_legal_in::<u64>(action),
             Width::W128 => self.is_legal_in::<u128>(action),
@@ -123,6 +122,15 @@ impl Position {
         !next.is_attacked(next.king(self.side), !self.side)
     }
 
+    /// [`Position::keeps_king_safe`] by the tables' attacks: the table walks' own test (they
+    /// serve the surfaces and Strato's levels, whose attacks are the tables').
+    #[inline]
+    fn keeps_king_safe_on_tables(&self, action: Action) -> bool {
+        let mut next = self.clone();
+        next.play_unchecked(action);
+        !next.table_attacked(next.king(self.side), !self.side, None)
+    }
+
     fn generation<S: Set>(&self) -> Generation<S> {
         let KingSafety { in_check, evasion, pinned } = self.king_safety::<S>();
         let me = self.side;
@@ -138,14 +146,6 @@ impl Position {
             occupied: self.all_occupied_in(),
             capturable,
             promotes: self.rules.promotes[me.index()].each_ref().map(S::of),
-        }
-    }
-
-    pub(crate) fn visit_legal(&self, v: &mut impl Visitor) {
-        if self.rules.movement == Movement::Surface {
-            self.visit_surface(v);
-        } else {
-            self.level_actions().into_iter().for_each(|a| v.action(a));
         }
     }
 
@@ -219,7 +219,7 @@ impl Position {
         } else {
             for to in dests.cells() {
                 let action = Action { from, to, kind: ActionKind::Piece };
-                if self.keeps_king_safe(action) {
+                if self.keeps_king_safe_on_tables(action) {
                     v.action(action);
                 }
             }
@@ -304,7 +304,7 @@ impl Position {
         v: &mut V,
         g: &Generation<S>,
     ) {
-        let legal = if test { self.keeps_king_safe(action) } else { g.evasion.contains(action.to) };
+        let legal = if test { self.keeps_king_safe_on_tables(action) } else { g.evasion.contains(action.to) };
         if !legal {
             return;
         }
@@ -402,7 +402,7 @@ impl Position {
             let landing_empty = [spec.king_to, rook_to]
                 .iter()
                 .all(|&c| self.squares[c.index()] == 0 || c == spec.king_from || c == spec.rook_from);
-            let safe = if self.rules.movement == Movement::Chess3 || !landing_empty {
+            let safe = if !self.rules.family.table_attacks() || !landing_empty {
                 // The source, then the transit and landing cells with the source vacated and the
                 // rook at home, then the king's actual final cell.
                 let king_on = |cell: Cell| self.is_attacked_ignoring(cell, !me, Some(spec.king_from));

@@ -57,9 +57,11 @@ impl Position {
     /// shortest is shown; on the three-level boards the lattice's way, which crosses no seam.
     /// `None` if the action is not geometrically possible here.
     pub fn route(&self, a: Action) -> Option<Vec<RouteStep>> {
-        if self.rules().movement != crate::variants::Movement::Surface {
-            return self.level_route(a);
-        }
+        self.rules.family.route(self, a)
+    }
+
+    /// [`Position::route`] on a surface: the shortest of the walks that end on the destination.
+    pub(crate) fn surface_route(&self, a: Action) -> Option<Vec<RouteStep>> {
         let complex = self.complex();
         let piece = self.piece_at(a.from)?;
         let ends_right = |r: &Vec<RouteStep>| r.last().map(|s| s.cell) == Some(a.to);

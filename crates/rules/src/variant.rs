@@ -4,6 +4,7 @@
 
 use crate::bits::Bits;
 use crate::complex::{Cell, Complex, Coord};
+use crate::family::{self, Family};
 use crate::frame::Frame;
 use crate::lattice::Lattice;
 use crate::piece::{Color, Facing, Piece, Role};
@@ -220,14 +221,17 @@ pub struct VariantRules {
     pub(crate) rook_rights: Vec<CastlingRights>,
     /// The lattice of a three-level board.
     pub(crate) lattice: Option<Lattice>,
+    /// The movement family's operations ([`family::of`] the movement).
+    pub(crate) family: &'static dyn Family,
 }
 
 impl VariantRules {
     fn build(variant: Variant) -> VariantRules {
         let spec = variant.spec();
+        let family = family::of(spec.movement);
         let complex = spec.board.complex();
         let (exchange_cells, exchange_frame) = exchange_map(&complex, spec.exchange);
-        let setup = camp_setup(&complex, spec, &exchange_cells);
+        let setup = camp_setup(&complex, spec, family.marks_first_moves(), &exchange_cells);
         let castling = spec.castling.map(|c| castle_specs(&complex, c, &exchange_cells));
         let promotes = promotion_cells(&complex, spec.promotion);
         let tables = Tables::new(&complex, spec.facing);
@@ -255,6 +259,7 @@ impl VariantRules {
             promotes,
             rook_rights,
             lattice,
+            family,
         }
     }
 
@@ -313,11 +318,10 @@ fn exchange_map(complex: &Complex, exchange: Exchange) -> (Vec<Cell>, Frame) {
     (cells, frame)
 }
 
-/// The initial placement: the camp and its image under Φ. On the three-level boards every piece
-/// starts marked as never moved (Strato's first move, castling).
-fn camp_setup(complex: &Complex, spec: &VariantSpec, exchange: &[Cell]) -> Vec<(Cell, Piece)> {
+/// The initial placement: the camp and its image under Φ; with `marked` (the three-level
+/// boards) every piece starts marked as never moved (Strato's first move, castling).
+fn camp_setup(complex: &Complex, spec: &VariantSpec, marked: bool, exchange: &[Cell]) -> Vec<(Cell, Piece)> {
     let camp = &spec.camp;
-    let marked = spec.movement != Movement::Surface;
     let mut setup = Vec::new();
     for (rank, row) in camp.rows.iter().enumerate() {
         for (file, ch) in row.chars().enumerate() {

@@ -8,10 +8,8 @@
 
 use super::progress::steps;
 use crate::bits::Bits;
-use crate::complex::Cell;
 use crate::piece::{Color, Facing, Piece, Role};
 use crate::position::Position;
-use crate::variants::Movement;
 
 /// Material values, indexed by [`Role`] as `u8` (none, pawn … king).
 const VALUES: [i32; 7] = [0, 100, 320, 330, 500, 950, 0];
@@ -92,13 +90,14 @@ pub fn evaluate(p: &Position) -> i32 {
 fn side(p: &Position, color: Color) -> Side {
     let own = p.occupied[color.index()];
     let mut s = Side::default();
-    let strato = p.rules.movement == Movement::Strato;
+    let family = p.rules.family;
+    let (first_moves, levels) = (family.first_move_changes_level(), family.attacks_stay_on_level());
     let enemy_level = p.complex().coord(p.king(!color)).chart;
     for c in own.iter() {
         let Some(piece) = p.piece_at(c) else { continue };
         let role = piece.role();
         s.material += value(role);
-        let reach = reach(p, c, piece);
+        let reach = family.reach(p, c, piece);
         s.attacks = s.attacks.union(reach);
         match role {
             Role::Pawn => {
@@ -114,8 +113,10 @@ fn side(p: &Position, color: Color) -> Side {
                 let mobility = MOBILITY[role as usize] * reach.without(own).len() as i32;
                 s.middle += mobility;
                 s.end += mobility;
-                if strato {
+                if first_moves {
                     s.middle -= i32::from(piece.unused()) * UNDEVELOPED;
+                }
+                if levels {
                     let near = i32::from(p.complex().coord(c).chart == enemy_level) * KING_LEVEL;
                     s.middle += near;
                     s.end += near;
@@ -126,34 +127,12 @@ fn side(p: &Position, color: Color) -> Side {
     s
 }
 
-/// The cells a piece attacks with the current blockers: along the board's rays and jumps, or on
-/// Chess³ through the lattice.
-fn reach(p: &Position, c: Cell, piece: Piece) -> Bits {
-    if p.rules.movement == Movement::Chess3 {
-        return p.chess3_reach(c, piece);
-    }
-    let t = &p.rules.tables;
-    match piece.role() {
-        Role::Pawn => {
-            t.pawn(c, piece.facing().unwrap_or(Facing::Up)).diagonals.into_iter().flatten().map(|(to, _)| to).collect()
-        }
-        Role::King => t.king_set[c.index()],
-        Role::Knight => t.knight_set[c.index()],
-        Role::Bishop => p.slides(c, 4..8),
-        Role::Rook => p.slides(c, 0..4),
-        Role::Queen => p.slides(c, 0..8),
-    }
-}
-
 /// King safety of `color`: (shelter bonus, attack penalty). Its zone is the king's cell and every
 /// cell one king step away through the complex's gluings, so attacks through a seam count like any
 /// other.
 fn king_safety(p: &Position, color: Color, enemy_attacks: Bits) -> (i32, i32) {
     let king = p.king(color);
-    let mut zone = match p.rules.movement {
-        Movement::Chess3 => p.chess3_reach(king, Piece::new(color, Role::King)),
-        _ => p.rules.tables.king_set[king.index()],
-    };
+    let mut zone = p.rules.family.reach(p, king, Piece::new(color, Role::King));
     zone.insert(king);
     let attacked = zone.intersection(enemy_attacks).len() as usize;
     let penalty = ZONE_ATTACKED[attacked.min(ZONE_ATTACKED.len() - 1)];

@@ -1,13 +1,14 @@
-//! Explanations and routes on the three-level boards. A piece's movement reaches a cell in at most
-//! one way through the lattice (on an empty board, moved or unmoved: a pawn's quiet moves and its
-//! captures, the lines and the jumps never share a displacement). That way is judged against the
-//! position in the order of the rules, the most specific reason first: Strato's first-move rule,
-//! no capture on a transfer, a way that only a first move may take, the mover's own piece on the
-//! target, the first piece in the way, a pawn's capture onto an empty cell, and last the king's
-//! safety. Castling targets get the castling tests (Strato's joint transfer two more); a target
-//! no way reaches is `not-a-move`. The surfaces' edges, cone points and pawn facings do not exist
-//! here.
+//! Explanations and routes on the three-level boards, from the family's table. A piece's ways
+//! reach a cell in at most one way (on an empty board, moved or unmoved: a pawn's quiet moves and
+//! its captures, the lines and the jumps never share a displacement); the explanation finds it by
+//! walking the ways on an empty board. That way is judged against the position in the order of
+//! the rules, the most specific reason first: Strato's first-move rule, no capture on a transfer,
+//! a way that only a first move may take, the mover's own piece on the target, the first piece in
+//! the way, a pawn's capture onto an empty cell, and last the king's safety. Castling targets get
+//! the castling tests (Strato's joint transfer two more); a target no way reaches is
+//! `not-a-move`. The surfaces' edges, cone points and pawn facings do not exist here.
 
+use super::ways::{Motion, Table};
 use super::{Delta, Lattice};
 use crate::action::{Action, ActionKind};
 use crate::complex::Cell;
@@ -17,47 +18,22 @@ use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::route::RouteStep;
 use crate::variant::{CastleSide, CastleSpec};
-use crate::variants::Movement;
-
-/// How a way reaches its target.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reach {
-    /// A move or capture of any piece but a pawn.
-    Piece,
-    /// A pawn's quiet move, onto an empty cell only; `rank_double` for the same-level two-rank
-    /// advance (the only move that leaves an en-passant right).
-    Advance {
-        /// The same-level two-rank advance.
-        rank_double: bool,
-    },
-    /// A pawn's capture displacement.
-    Capture,
-}
 
 /// The way a piece's movement reaches a cell on an empty board.
 #[derive(Clone, Debug)]
-struct Way {
-    /// The cells passed before the target, in order, each of which must be empty; for Strato's
-    /// compound moves the vertical cells come first.
+struct Found {
+    /// The cells passed before the target, in order, each of which must be empty: the lift's,
+    /// then the displacement's.
     path: Vec<Cell>,
-    /// Move, quiet pawn move or pawn capture.
-    reach: Reach,
+    /// How the way's displacements are taken.
+    motion: Motion,
+    /// The displacement taken twice (a pawn's double advance).
+    twice: bool,
     /// Strato: the way changes level, so it never captures.
     transfer: bool,
     /// Only a piece that has never moved may take it: a pawn's double advance, a Strato king's
     /// step in the plane added to its transfer.
     first_only: bool,
-}
-
-impl Way {
-    fn new(path: Vec<Cell>, reach: Reach) -> Way {
-        Way { path, reach, transfer: false, first_only: false }
-    }
-}
-
-/// Whether a planar displacement (absolute values) is a knight's jump.
-fn jump(af: i8, ar: i8) -> bool {
-    matches!((af, ar), (1, 2) | (2, 1))
 }
 
 /// The displacement from `from` to `to`.
@@ -66,197 +42,151 @@ fn delta(lattice: &Lattice, from: Cell, to: Cell) -> Delta {
     (f1 - f0, r1 - r0, l1 - l0)
 }
 
-/// A straight line from `from` by `d`: the cells strictly between.
-fn between(lattice: &Lattice, from: Cell, (df, dr, dl): Delta) -> Vec<Cell> {
-    let n = df.abs().max(dr.abs()).max(dl.abs());
-    let unit = (df.signum(), dr.signum(), dl.signum());
-    (1..n).filter_map(|k| lattice.step(from, (unit.0 * k, unit.1 * k, unit.2 * k))).collect()
-}
-
-/// Strato v1: ordinary chess on a level, or a transfer (vertical part first).
-fn strato_way(lattice: &Lattice, from: Cell, to: Cell, role: Role, color: Color) -> Option<Way> {
-    let d @ (df, dr, dl) = delta(lattice, from, to);
-    let (af, ar, al) = (df.abs(), dr.abs(), dl.abs());
-    let fw = color.home_facing().sign();
-    let line = |ok: bool| ok.then(|| Way { transfer: dl != 0, ..Way::new(between(lattice, from, d), Reach::Piece) });
-    if dl == 0 {
-        return match role {
-            Role::Pawn if df == 0 && dr == fw => Some(Way::new(vec![], Reach::Advance { rank_double: false })),
-            Role::Pawn if df == 0 && dr == 2 * fw => Some(Way {
-                first_only: true,
-                ..Way::new(between(lattice, from, d), Reach::Advance { rank_double: true })
-            }),
-            Role::Pawn => (af == 1 && dr == fw).then(|| Way::new(vec![], Reach::Capture)),
-            Role::Knight => jump(af, ar).then(|| Way::new(vec![], Reach::Piece)),
-            Role::King => (af.max(ar) == 1).then(|| Way::new(vec![], Reach::Piece)),
-            Role::Rook => line(af == 0 || ar == 0),
-            Role::Bishop => line(af == ar),
-            Role::Queen => line(af == 0 || ar == 0 || af == ar),
+/// Every cell `table`'s ways of `role` reach from `from` on an empty board, with the way, in the
+/// table's order.
+fn reaches(table: &Table, lattice: &Lattice, from: Cell, role: Role, color: Color) -> Vec<(Cell, Found)> {
+    let mut out = Vec::new();
+    for way in table.ways(role) {
+        let lift: Option<Vec<Cell>> =
+            (1..=way.lift.abs()).map(|k| lattice.step(from, (0, 0, k * way.lift.signum()))).collect();
+        let Some(lift) = lift else { continue };
+        let start = lift.last().copied().unwrap_or(from);
+        let times = match way.motion {
+            Motion::Leap | Motion::Capture { .. } => 1,
+            Motion::Advance { .. } => 2,
+            Motion::Slide(n) => n,
         };
-    }
-    // The vertical cells above (or below) `from`, up to `levels` of them.
-    let vertical = |levels: i8| (1..=levels).filter_map(|k| lattice.step(from, (0, 0, k * dl.signum()))).collect();
-    let transfer = |path: Vec<Cell>, reach: Reach, first_only: bool| Way { path, reach, transfer: true, first_only };
-    match role {
-        Role::Pawn if al == 1 && df == 0 && (dr == fw || dr == 2 * fw) => {
-            let mut path: Vec<Cell> = vertical(1);
-            if dr == 2 * fw {
-                path.push(lattice.step(from, (0, fw, dl))?);
+        for d in way.displacements(color) {
+            let mut path = lift.clone();
+            let mut at = start;
+            for k in 0..times {
+                let Some(next) = lattice.step(at, d) else { break };
+                let twice = k == 1 && matches!(way.motion, Motion::Advance { .. });
+                let (motion, transfer, first_only) = (way.motion, table.transfer(way, d), way.first_only || twice);
+                out.push((next, Found { path: path.clone(), motion, twice, transfer, first_only }));
+                path.push(next);
+                at = next;
             }
-            Some(transfer(path, Reach::Advance { rank_double: false }, dr == 2 * fw))
         }
-        Role::Knight if jump(af, ar) => Some(transfer(vertical(al), Reach::Piece, false)),
-        Role::King if al == 1 && af.max(ar) <= 1 => {
-            let planar = af.max(ar) == 1;
-            Some(transfer(if planar { vertical(1) } else { vec![] }, Reach::Piece, planar))
-        }
-        Role::Rook | Role::Queen if af == 0 && ar == 0 => line(true),
-        Role::Bishop | Role::Queen if af == al && ar == al => line(true),
-        _ => None,
     }
-}
-
-/// Chess³ v1: displacements `(file, rank, level)`.
-fn chess3_way(lattice: &Lattice, from: Cell, to: Cell, role: Role, color: Color) -> Option<Way> {
-    let d @ (df, dr, dl) = delta(lattice, from, to);
-    let (af, ar, al) = (df.abs(), dr.abs(), dl.abs());
-    let n = af.max(ar).max(al);
-    let fw = color.home_facing().sign();
-    let line = |ok: bool| ok.then(|| Way::new(between(lattice, from, d), Reach::Piece));
-    // The number of axes the displacement moves along, and whether they all move equally.
-    let axes = [af, ar, al].into_iter().filter(|&a| a > 0).count();
-    let equal = [af, ar, al].into_iter().all(|a| a == 0 || a == n);
-    match role {
-        Role::Pawn => {
-            // Quiet: one rank forward or one level, two along either axis on a first move.
-            let forward = df == 0 && dl == 0 && (dr == fw || dr == 2 * fw);
-            let vertical = df == 0 && dr == 0 && al <= 2;
-            if forward || vertical {
-                let double = n == 2;
-                let reach = Reach::Advance { rank_double: double && forward };
-                return Some(Way { first_only: double, ..Way::new(between(lattice, from, d), reach) });
-            }
-            let capture = dr == fw && ((dl == 0 && af == 1) || (al == 1 && af <= 1));
-            capture.then(|| Way::new(vec![], Reach::Capture))
-        }
-        Role::Knight => {
-            let mut abs = [af, ar, al];
-            abs.sort_unstable();
-            (abs == [0, 1, 2]).then(|| Way::new(vec![], Reach::Piece))
-        }
-        Role::King => (n == 1).then(|| Way::new(vec![], Reach::Piece)),
-        Role::Rook => line(axes == 1),
-        Role::Bishop => line(af == ar && (dl == 0 || al == af)),
-        Role::Queen => line(equal),
-    }
+    out
 }
 
 impl Position {
     /// The way `piece` on `from` reaches `to` on an empty board of a three-level variant, as moved
     /// or unmoved.
-    fn level_way(&self, from: Cell, to: Cell, piece: Piece) -> Option<Way> {
+    fn level_way(&self, table: &Table, from: Cell, to: Cell, piece: Piece) -> Option<Found> {
         let lattice = self.rules.lattice.as_ref()?;
-        if from == to {
-            return None;
-        }
-        match self.rules.movement {
-            Movement::Strato => strato_way(lattice, from, to, piece.role(), piece.color()),
-            Movement::Chess3 => chess3_way(lattice, from, to, piece.role(), piece.color()),
-            Movement::Surface => None,
-        }
+        let mut ways = reaches(table, lattice, from, piece.role(), piece.color()).into_iter();
+        ways.find(|(c, _)| *c == to).map(|(_, way)| way)
     }
 
     /// The most specific reason the side to move's `piece` on `from` cannot go to `to` on a
     /// three-level board.
-    pub(crate) fn level_why_not(&self, from: Cell, to: Cell, piece: Piece) -> Reason {
+    pub(crate) fn level_why_not(&self, table: &Table, from: Cell, to: Cell, piece: Piece) -> Reason {
+        self.level_judgement(table, from, to, piece).0.unwrap_or(Reason::NotAMove)
+    }
+
+    /// The explanation's judgement of `piece` on `from` going to `to`: the most specific reason
+    /// against it, and whether a way or a castling there passes every test.
+    fn level_judgement(&self, table: &Table, from: Cell, to: Cell, piece: Piece) -> (Option<Reason>, bool) {
         let mut best = Best::default();
+        let mut passes = false;
         if piece.role() == Role::King {
-            self.level_castling(from, to, piece.color(), &mut best);
+            passes |= self.level_castling(table, from, to, piece.color(), &mut best);
         }
-        if let Some(way) = self.level_way(from, to, piece) {
-            self.judge_way(from, to, piece, &way, &mut best);
+        if let Some(way) = self.level_way(table, from, to, piece) {
+            match self.judge_way(table, from, to, piece, &way) {
+                Some(reason) => best.offer(reason),
+                None => passes = true,
+            }
         }
-        best.0.unwrap_or(Reason::NotAMove)
+        (best.0, passes)
     }
 
     /// The castling tests, when `to` is where a king on `from` castles: ordinary castling, or
-    /// (Strato) castling followed by the joint transfer one level up or down.
-    fn level_castling(&self, from: Cell, to: Cell, color: Color, best: &mut Best) {
-        let Some(lattice) = self.rules.lattice.as_ref() else { return };
+    /// (Strato) castling followed by the joint transfer by one of the castle lifts. Whether one
+    /// passes them all.
+    fn level_castling(&self, table: &Table, from: Cell, to: Cell, color: Color, best: &mut Best) -> bool {
+        let Some(lattice) = self.rules.lattice.as_ref() else { return false };
+        let mut passes = false;
         for side in CastleSide::ALL {
             let Some(spec) = self.rules.castle(color, side) else { continue };
             if spec.king_from != from {
                 continue;
             }
-            if to == spec.king_to {
-                best.offer(Reason::Castling(self.castling_test(side, spec)));
-            } else if self.rules.movement == Movement::Strato
-                && [1, -1].into_iter().any(|dl| lattice.step(spec.king_to, (0, 0, dl)) == Some(to))
-            {
-                best.offer(Reason::Castling(self.joint_transfer_test(side, spec, to)));
-            }
+            let failure = if to == spec.king_to {
+                self.castling_failure(side, spec)
+            } else if table.castle_lifts.iter().any(|&dl| lattice.step(spec.king_to, (0, 0, dl)) == Some(to)) {
+                self.joint_transfer_failure(side, spec, to)
+            } else {
+                continue;
+            };
+            passes |= failure.is_none();
+            best.offer(Reason::Castling(failure.unwrap_or(CastlingTest::NoRight)));
         }
+        passes
     }
 
     /// Strato's castling with the joint transfer of king and rook to `to`'s level: ordinary
-    /// castling's tests, then both transfer destinations empty, then the final king square safe.
-    fn joint_transfer_test(&self, side: CastleSide, spec: &CastleSpec, to: Cell) -> CastlingTest {
+    /// castling's tests, then both transfer destinations empty, then the final king square safe;
+    /// the first that fails.
+    fn joint_transfer_failure(&self, side: CastleSide, spec: &CastleSpec, to: Cell) -> Option<CastlingTest> {
         if let Some(failed) = self.castling_failure(side, spec) {
-            return failed;
+            return Some(failed);
         }
         let rook_to = self.rules.castled_rook(spec, to);
         if let Some(c) = [to, rook_to].into_iter().find(|&c| self.piece_at(c).is_some()) {
-            return CastlingTest::Occupied(c);
+            return Some(CastlingTest::Occupied(c));
         }
         let me = self.side_to_move();
         let mut next = self.clone();
         next.play_unchecked(Action { from: spec.king_from, to, kind: ActionKind::Castle(side) });
-        next.attackers(next.king(me), !me, None).first().map_or(CastlingTest::NoRight, |&a| CastlingTest::Final(a))
+        next.attackers(next.king(me), !me, None).first().map(|&a| CastlingTest::Final(a))
     }
 
     /// Judges the way `piece` on `from` reaches `to` against this position: the first rule it
-    /// breaks, or the attacker of the king it would leave in check.
-    fn judge_way(&self, from: Cell, to: Cell, piece: Piece, way: &Way, best: &mut Best) {
+    /// breaks, or the attacker of the king it would leave in check; `None` if it passes.
+    fn judge_way(&self, table: &Table, from: Cell, to: Cell, piece: Piece, way: &Found) -> Option<Reason> {
         let me = piece.color();
         let occupant = self.piece_at(to);
-        if self.rules.movement == Movement::Strato && piece.unused() && !way.transfer {
+        if table.first_move_changes_level && piece.unused() && !way.transfer {
             // The first move must change level, except (in check) capturing a checker, or for a
             // piece other than the king any same-level move (only a capture or a block can be legal).
             let checkers = self.attackers(self.king(me), !me, None);
             let excepted = !checkers.is_empty() && (piece.role() != Role::King || checkers.contains(&to));
             if !excepted {
-                return best.offer(Reason::MustChangeLevel);
+                return Some(Reason::MustChangeLevel);
             }
         }
         if way.transfer && occupant.is_some_and(|q| q.color() != me) {
-            return best.offer(Reason::NoCaptureOnTransfer(to));
+            return Some(Reason::NoCaptureOnTransfer(to));
         }
         if way.first_only && !piece.unused() {
-            return best.offer(if piece.role() == Role::Pawn { Reason::DoubleStepUsed } else { Reason::FirstMoveOnly });
+            return Some(if piece.role() == Role::Pawn { Reason::DoubleStepUsed } else { Reason::FirstMoveOnly });
         }
-        let quiet = matches!(way.reach, Reach::Advance { .. });
+        let quiet = matches!(way.motion, Motion::Advance { .. });
         if !quiet && occupant.is_some_and(|q| q.color() == me) {
-            return best.offer(Reason::OwnPiece(to));
+            return Some(Reason::OwnPiece(to));
         }
         // A pawn's quiet move needs its target empty too.
         let blocker = way.path.iter().copied().chain(quiet.then_some(to)).find(|&c| self.piece_at(c).is_some());
         if let Some(c) = blocker {
-            return best.offer(Reason::Blocked(c));
+            return Some(Reason::Blocked(c));
         }
         if occupant.is_some_and(|q| q.role() == Role::King) {
-            return best.offer(Reason::Blocked(to));
+            return Some(Reason::Blocked(to));
         }
         let facing = me.home_facing();
-        let kind = match way.reach {
-            Reach::Piece => ActionKind::Piece,
-            Reach::Advance { rank_double: true } => ActionKind::DoubleStep { facing, promotion: None },
-            Reach::Advance { .. } => ActionKind::Pawn { facing, promotion: None },
-            Reach::Capture if occupant.is_some() => ActionKind::Pawn { facing, promotion: None },
-            Reach::Capture => {
-                let level = |c: Cell| self.rules.lattice.as_ref().map(|l| l.level(c));
+        let kind = match way.motion {
+            Motion::Leap | Motion::Slide(_) => ActionKind::Piece,
+            Motion::Advance { passable: true } if way.twice => ActionKind::DoubleStep { facing, promotion: None },
+            Motion::Advance { .. } => ActionKind::Pawn { facing, promotion: None },
+            Motion::Capture { .. } if occupant.is_some() => ActionKind::Pawn { facing, promotion: None },
+            Motion::Capture { en_passant } => {
                 let passed = self.ep_trace().is_some_and(|t| t.owner != me && t.middle == to);
-                if !passed || level(from) != level(to) {
-                    return best.offer(Reason::NoCapture);
+                if !passed || !en_passant {
+                    return Some(Reason::NoCapture);
                 }
                 ActionKind::EnPassant { facing, promotion: None }
             }
@@ -267,9 +197,7 @@ impl Position {
         }
         let mut next = self.clone();
         next.play_unchecked(action);
-        if let Some(&attacker) = next.attackers(next.king(me), !me, None).first() {
-            best.offer(Reason::LeavesKingInCheck(attacker));
-        }
+        next.attackers(next.king(me), !me, None).first().map(|&attacker| Reason::LeavesKingInCheck(attacker))
     }
 
     /// The route of an action on a three-level board: the cells passed, ending on the
@@ -278,7 +206,7 @@ impl Position {
     /// passes the king's transit and castled cells, then (Strato's joint transfer) the cell one
     /// level up or down. Levels are not seams; the heading is the step's direction in the plane
     /// (none for a vertical step).
-    pub(crate) fn level_route(&self, a: Action) -> Option<Vec<RouteStep>> {
+    pub(crate) fn level_route(&self, table: &Table, a: Action) -> Option<Vec<RouteStep>> {
         let lattice = self.rules.lattice.as_ref()?;
         let piece = self.piece_at(a.from)?;
         let cells: Vec<Cell> = match a.kind {
@@ -290,7 +218,7 @@ impl Position {
                 }
                 cells
             }
-            _ => self.level_way(a.from, a.to, piece)?.path.into_iter().chain([a.to]).collect(),
+            _ => self.level_way(table, a.from, a.to, piece)?.path.into_iter().chain([a.to]).collect(),
         };
         let mut at = a.from;
         let steps = cells.into_iter().map(|cell| {
@@ -304,18 +232,91 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    use super::super::ways::{CHESS3, STRATO, Table};
+    use super::reaches;
+    use crate::piece::{Color, Role};
     use crate::{Position, Variant};
+
+    const FAMILIES: [(Variant, &Table); 2] = [(Variant::Strato, &STRATO), (Variant::Chess3, &CHESS3)];
 
     /// Every legal action of the openings has a route ending on its destination, with no seam.
     #[test]
     fn opening_moves_have_routes_without_seams() {
-        for v in [Variant::Strato, Variant::Chess3] {
+        for (v, table) in FAMILIES {
             let p = Position::new(v);
             let legal = p.legal_actions();
             for a in &legal {
-                let route = p.level_route(*a).unwrap_or_else(|| panic!("{v}: {a:?} has a route"));
+                let route = p.level_route(table, *a).unwrap_or_else(|| panic!("{v}: {a:?} has a route"));
                 assert_eq!(route.last().map(|s| s.cell), Some(a.to));
                 assert!(route.iter().all(|s| !s.seam));
+            }
+        }
+    }
+
+    /// On an empty board a piece's ways reach each cell in at most one way, from every cell, moved
+    /// or unmoved, for either colour.
+    #[test]
+    fn the_ways_reach_each_cell_once() {
+        for (v, table) in FAMILIES {
+            let rules = v.rules();
+            let lattice = rules.lattice.as_ref().unwrap();
+            for from in rules.complex.cells() {
+                for (role, color) in Role::ALL.into_iter().flat_map(|r| Color::ALL.map(|c| (r, c))) {
+                    let mut targets: Vec<_> =
+                        reaches(table, lattice, from, role, color).into_iter().map(|(c, _)| c).collect();
+                    let n = targets.len();
+                    targets.sort();
+                    targets.dedup();
+                    assert_eq!(targets.len(), n, "{v}: {role:?} of {color:?} on {}", rules.complex.name(from));
+                    assert!(!targets.contains(&from));
+                }
+            }
+        }
+    }
+
+    /// Along played games of both three-level boards (captures preferred now and then), for every
+    /// piece of the side to move and every cell: the explanation finds a way or castling that
+    /// passes every test exactly when the generator has a legal action there.
+    #[test]
+    fn the_explanation_judges_legal_exactly_what_the_generator_generates() {
+        let mut seed = 0x5eed_u64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize
+        };
+        for (v, table) in FAMILIES {
+            for game in 0..4 {
+                let mut p = Position::new(v);
+                for ply in 0..60 {
+                    let legal = p.legal_actions();
+                    if ply % 3 == 0 {
+                        for from in p.occupied(p.side_to_move()).iter() {
+                            let piece = p.piece_at(from).unwrap();
+                            for to in p.complex().cells().filter(|&to| to != from) {
+                                let generated = legal.iter().any(|a| a.from == from && a.to == to);
+                                let (reason, explained) = p.level_judgement(table, from, to, piece);
+                                let (f, t) = (p.complex().name(from), p.complex().name(to));
+                                assert_eq!(
+                                    explained,
+                                    generated,
+                                    "{v} game {game} ply {ply}: {f}–{t} in {} ({reason:?})",
+                                    p.to_text()
+                                );
+                            }
+                        }
+                    }
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let captures: Vec<_> = legal.iter().filter(|a| p.is_capture(**a)).collect();
+                    let r = next();
+                    let a = if !captures.is_empty() && r % 2 == 0 {
+                        *captures[r % captures.len()]
+                    } else {
+                        legal[r % legal.len()]
+                    };
+                    p = p.play(a).unwrap();
+                }
             }
         }
     }

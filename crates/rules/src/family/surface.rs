@@ -1,0 +1,68 @@
+//! The surfaces (Möbius, Klein, genus two, Endless, flat chess): chess moves transported across
+//! the complex's seams, generated, attacked and explained by the surfaces' table walks.
+
+use super::Family;
+use crate::action::Action;
+use crate::bits::Bits;
+use crate::complex::Cell;
+use crate::explain::{Reason, STRATO_WORDS};
+use crate::movegen::Counter;
+use crate::piece::{Color, Piece};
+use crate::position::Position;
+use crate::route::RouteStep;
+
+/// The surfaces' movement.
+#[derive(Debug)]
+pub(crate) struct Surfaces;
+
+impl Family for Surfaces {
+    fn legal(&self, p: &Position, out: &mut Vec<Action>) {
+        p.visit_surface(out);
+    }
+
+    fn count_legal(&self, p: &Position) -> u64 {
+        let mut counter = Counter(0);
+        p.visit_surface(&mut counter);
+        counter.0
+    }
+
+    fn is_legal(&self, p: &Position, action: Action) -> bool {
+        p.table_is_legal(action)
+    }
+
+    fn is_attacked(&self, p: &Position, cell: Cell, by: Color, ignore: Option<Cell>) -> bool {
+        p.table_attacked(cell, by, ignore)
+    }
+
+    fn attackers(&self, p: &Position, cell: Cell, by: Color, ignore: Option<Cell>) -> Vec<Cell> {
+        p.table_attackers(cell, by, ignore)
+    }
+
+    fn table_attacks(&self) -> bool {
+        true
+    }
+
+    fn reach(&self, p: &Position, c: Cell, piece: Piece) -> Bits {
+        p.table_reach(c, piece)
+    }
+
+    fn route(&self, p: &Position, a: Action) -> Option<Vec<RouteStep>> {
+        p.surface_route(a)
+    }
+
+    fn why_not(&self, p: &Position, from: Cell, to: Cell, piece: Piece) -> Reason {
+        p.surface_why_not(from, to, piece)
+    }
+
+    fn gives(&self, word: &str) -> bool {
+        !STRATO_WORDS.contains(&word)
+    }
+
+    fn capture_way(&self) -> &'static str {
+        "moves diagonally"
+    }
+
+    fn marks_first_moves(&self) -> bool {
+        false
+    }
+}
