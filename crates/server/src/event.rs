@@ -3,11 +3,11 @@
 //! only the log and any server rebuilds the same game from it.
 
 use serde::{Deserialize, Serialize};
+use surface_chess_online::identity::{InviteCode, Name, Token};
 use surface_chess_rules::{Color, Variant};
 
 use crate::clock::{ClockSpec, Millis};
 use crate::game::{GameId, NewGame, RefereeError, Seat, ServerGame, Side, SideChoice};
-use crate::identity::{InviteCode, Name, Token};
 
 /// What a seated player does in a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,7 +92,7 @@ pub enum Event {
     /// The game was created (always the first event).
     Created {
         /// The variant's stable name.
-        #[serde(with = "crate::protocol::variant_name")]
+        #[serde(with = "surface_chess_online::protocol::variant_name")]
         variant: Variant,
         /// The side the creator asked for.
         asked: SideChoice,

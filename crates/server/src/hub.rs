@@ -8,12 +8,12 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as SyncMutex};
 
+use surface_chess_online::identity::{InviteCode, Name, Token};
 use tokio::sync::{Mutex, mpsc};
 
 use crate::clock::Millis;
 use crate::event::{Act, Acted, Event, ReplayError, apply, replay};
 use crate::game::{GameId, NewGame, Phase, RefereeError, Seat, ServerGame};
-use crate::identity::{InviteCode, Name, Token};
 use crate::lobby::lobby_list;
 use crate::now::ServerTime;
 use crate::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage, game_state, parse_client};

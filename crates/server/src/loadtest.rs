@@ -9,13 +9,13 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
+use surface_chess_online::client::{ClientError, Socket};
+use surface_chess_online::identity::new_secret;
 use surface_chess_rules::{Action, Game, Variant};
 use tokio::sync::{Barrier, Semaphore};
 
-use crate::client::{ClientError, Socket};
 use crate::clock::ClockSpec;
 use crate::game::{GameId, SideChoice};
-use crate::identity::new_secret;
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::store::Store;
 

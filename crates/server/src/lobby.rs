@@ -1,10 +1,10 @@
 //! The lobby: an identity's games in four groups (Your turn, Opponent's turn, Waiting to start,
 //! Finished).
 
+use surface_chess_online::identity::Token;
 use surface_chess_rules::Color;
 
 use crate::game::{Phase, ServerGame};
-use crate::identity::Token;
 use crate::protocol::{LobbyEntry, LobbyList, ResultState};
 
 /// Where a game appears in an identity's lobby.

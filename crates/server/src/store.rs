@@ -12,11 +12,11 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::postgres::PgListener;
 use sqlx::{AnyPool, Row};
+use surface_chess_online::identity::Token;
 
 use crate::clock::Millis;
 use crate::event::Event;
 use crate::game::GameId;
-use crate::identity::Token;
 use crate::writer::Writer;
 
 /// Why the store failed. The message names the database operation, never a secret.

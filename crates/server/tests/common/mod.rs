@@ -1,14 +1,12 @@
 //! Helpers shared by the referee's tests: identities, a seeded generator, a started game.
 #![allow(dead_code)]
 
-#[cfg(feature = "server")]
 use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use surface_chess_rules::Variant;
 use surface_chess_server::{ClockSpec, Name, NewGame, Seat, ServerGame, SideChoice, Token};
-#[cfg(feature = "server")]
 use surface_chess_server::{Hub, ManualClock, ServerMessage, Session, Store};
 
 /// A deterministic cryptographic generator.
@@ -58,7 +56,6 @@ pub fn bob() -> Token {
     token("bob")
 }
 
-#[cfg(feature = "server")]
 /// A hub over a fresh in-memory SQLite database, in virtual time starting at 0.
 pub async fn hub() -> (Hub, Arc<ManualClock>) {
     let clock = Arc::new(ManualClock::new(0));
@@ -66,7 +63,6 @@ pub async fn hub() -> (Hub, Arc<ManualClock>) {
     (Hub::new(store, clock.clone()), clock)
 }
 
-#[cfg(feature = "server")]
 /// A session that said Hello as `tag`, named `name`.
 pub async fn hello(hub: &Hub, tag: &str, name: &str) -> Session {
     let mut session = hub.connect(None);
@@ -76,5 +72,4 @@ pub async fn hello(hub: &Hub, tag: &str, name: &str) -> Session {
     session
 }
 
-#[cfg(feature = "server")]
 pub mod net;
