@@ -3,23 +3,11 @@
 //! [--ui-scale X] [--msaa auto|off|4] [--select CELL] [--point CELL] [--no-rays] [--atlas] [--lessons DIR] [--lesson ID]
 //! [--unrolled] [--mesh-stats V] [--server URL] [--name NAME] [--host [--side S] [--clock C] | --join CODE]`.
 
+use crate::scene::camera::Antialias;
 use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
+use surface_chess_online::{ClockSpec, InviteCode, Name, SideChoice};
 use surface_chess_rules::Variant;
-use surface_chess_server::{ClockSpec, InviteCode, Name, SideChoice};
-
-/// Multisampling of the 3D view.
-#[derive(bevy::prelude::Resource, ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Antialias {
-    /// 4× on a hardware GPU, off on a software renderer (where it costs a third of the frame).
-    #[default]
-    Auto,
-    /// No multisampling.
-    Off,
-    /// 4× multisampling.
-    #[value(name = "4")]
-    Msaa4,
-}
 
 /// `WxH` within sane window sizes.
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -69,7 +57,7 @@ impl From<HostSide> for SideChoice {
 
 /// A game server's WebSocket address.
 fn parse_server(text: &str) -> Result<String, String> {
-    crate::online::check_server(text).map(|()| text.to_owned())
+    crate::state::online::check_server(text).map(|()| text.to_owned())
 }
 
 /// A player's name as the server accepts it.

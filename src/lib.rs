@@ -2,78 +2,41 @@
 //! surface or on the flat chart beside it. The app draws, picks and asks the rules; it never
 //! decides legality.
 
-pub mod animate;
-pub mod atlas;
-pub mod board;
-pub mod button;
-pub mod camera;
 pub mod capture;
-pub mod chart;
-pub mod check_ring;
 pub mod cli;
-pub mod current;
-pub mod exhibition;
-pub mod explain;
-pub mod flat;
-pub mod follow;
-pub mod font;
-pub mod glyphs;
-pub mod keyboard;
-pub mod kiosk;
-pub mod layout;
-pub mod lessons;
-pub mod levels;
-pub mod mode;
-pub mod online;
-pub mod opponent;
-pub mod overlay;
-pub mod panel;
-pub mod persist;
-pub mod pieces;
-pub mod play;
-pub mod rays;
-pub mod selection;
-pub mod setup;
-pub mod surface;
-pub mod unrolled;
-pub mod viewing;
-pub mod window;
+pub mod features;
+pub mod scene;
+pub mod schedule;
+pub mod state;
+pub mod ui;
 
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowMode, WindowResolution};
 use cli::Options;
-use current::{CurrentGame, Notice};
-use persist::{Autosave, Resume};
+use schedule::AppSystems;
+use state::game::{CurrentGame, Notice};
+use state::persist::{Autosave, Resume};
 use surface_chess_rules::Variant;
-
-/// The order of the app's work each frame: the rules act on input, the board is (re)built, then
-/// everything shown follows the state.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    /// Keys and buttons become picks and commands.
-    Input,
-    /// Picks, choices and panel commands change the game.
-    Rules,
-    /// The board is rebuilt when the variant changes.
-    Build,
-    /// Highlights, pieces, chart and panel follow the game.
-    Show,
-}
 
 /// The logic without rendering: the game, input handling and saving. Headless tests run this
 /// with `MinimalPlugins`.
 pub fn logic_plugin(app: &mut App) {
     app.configure_sets(Update, (AppSystems::Input, AppSystems::Rules, AppSystems::Build, AppSystems::Show).chain())
         .add_plugins((
-            play::plugin,
-            persist::plugin,
-            opponent::plugin,
-            exhibition::plugin,
-            kiosk::plugin,
-            explain::plugin,
-            lessons::plugin,
-            atlas::plugin,
-            online::plugin,
+            state::mode::plugin,
+            state::commands::plugin,
+            state::game::plugin,
+            state::play::plugin,
+            state::persist::plugin,
+            state::opponent::plugin,
+            state::exhibition::plugin,
+            state::kiosk::plugin,
+            state::lessons::plugin,
+            state::atlas::plugin,
+            state::online::plugin,
+            features::explain::plugin,
+            features::atlas::plugin,
+            features::follow::orbit_plugin,
         ));
 }
 
@@ -81,14 +44,14 @@ pub fn logic_plugin(app: &mut App) {
 /// autosave (a corrupt one is kept aside), else Möbius.
 pub fn starting_game(options: &Options, autosave: Option<&std::path::Path>) -> Result<(CurrentGame, Notice), String> {
     if let Some(path) = &options.load {
-        let game = persist::load_game(path).map_err(|e| e.to_string())?;
+        let game = state::persist::load_game(path).map_err(|e| e.to_string())?;
         return Ok((CurrentGame::from_game(game), Notice(format!("loaded {}", path.display()))));
     }
     if let Some(v) = options.variant {
         return Ok((CurrentGame::new(v), Notice::default()));
     }
     let fresh = || CurrentGame::new(Variant::Mobius);
-    Ok(match autosave.map(persist::resume) {
+    Ok(match autosave.map(state::persist::resume) {
         Some(Resume::Game(game)) => (CurrentGame::from_game(game), Notice("resumed the autosaved game".into())),
         Some(Resume::Corrupt { error, kept }) => {
             (fresh(), Notice(format!("the autosave could not be loaded ({error}); it was kept as {}", kept.display())))
@@ -100,36 +63,37 @@ pub fn starting_game(options: &Options, autosave: Option<&std::path::Path>) -> R
 
 /// Online play as the options set it up: the server, the name, the host's choices, and the
 /// identity kept beside the autosave (a run without autosave uses one for this run only).
-pub fn online_from(options: &Options, autosave: Option<&std::path::Path>) -> online::Online {
+pub fn online_from(options: &Options, autosave: Option<&std::path::Path>) -> state::online::Online {
     let identity = match autosave {
-        Some(path) => online::IdentitySource::Kept(online::identity::beside(path)),
-        None => online::IdentitySource::ThisRun,
+        Some(path) => state::online::IdentitySource::Kept(state::online::identity::beside(path)),
+        None => state::online::IdentitySource::ThisRun,
     };
-    let server = options.server.as_deref().unwrap_or(online::DEFAULT_SERVER);
-    let mut online = online::Online::new(server, options.name.as_deref().unwrap_or(online::DEFAULT_NAME), identity);
-    online.host = online::HostSettings { side: options.side.into(), clock: options.clock };
+    let server = options.server.as_deref().unwrap_or(state::online::DEFAULT_SERVER);
+    let mut online =
+        state::online::Online::new(server, options.name.as_deref().unwrap_or(state::online::DEFAULT_NAME), identity);
+    online.host = state::online::HostSettings { side: options.side.into(), clock: options.clock };
     online.menu = options.server.is_some() || options.host || options.join.is_some();
     online
 }
 
 /// What the command line asks of the server at start: host, join, or just connect.
-pub fn online_order(options: &Options) -> Option<online::OnlineCommand> {
+pub fn online_order(options: &Options) -> Option<state::online::OnlineCommand> {
     if options.host {
-        Some(online::OnlineCommand::Host)
+        Some(state::online::OnlineCommand::Host)
     } else if let Some(code) = &options.join {
-        Some(online::OnlineCommand::Join(code.clone()))
+        Some(state::online::OnlineCommand::Join(code.clone()))
     } else {
-        options.server.as_ref().map(|_| online::OnlineCommand::Connect)
+        options.server.as_ref().map(|_| state::online::OnlineCommand::Connect)
     }
 }
 
 /// The whole app for these options.
 pub fn build_app(options: &Options) -> Result<App, String> {
     let started = capture::Started(std::time::Instant::now());
-    let autosave = if options.headless_run() { None } else { persist::default_autosave() };
+    let autosave = if options.headless_run() { None } else { state::persist::default_autosave() };
     let (current, notice) = starting_game(options, autosave.as_deref())?;
     let render_only = options.headless_run();
-    let (width, height) = options.size.unwrap_or(window::DEFAULT_SIZE);
+    let (width, height) = options.size.unwrap_or(scene::window::DEFAULT_SIZE);
     let window = Window {
         title: "Surface Chess".into(),
         resolution: WindowResolution::new(width, height),
@@ -150,7 +114,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
     };
     let library = match &options.lessons {
         Some(dir) => {
-            let (library, problems) = lessons::library::from_dir(dir);
+            let (library, problems) = state::lessons::library::from_dir(dir);
             if library.0.is_empty() {
                 return Err(problems.join("; "));
             }
@@ -159,7 +123,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
             }
             library
         }
-        None => lessons::library::built_in(),
+        None => state::lessons::library::built_in(),
     };
     let lesson = match &options.lesson {
         Some(id) => Some(library.0.iter().position(|l| l.id() == id).ok_or_else(|| {
@@ -170,7 +134,8 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         })?),
         None => None,
     };
-    let progress = autosave.as_deref().map(|a| lessons::progress::Progress::load(lessons::progress::beside(a)));
+    let progress =
+        autosave.as_deref().map(|a| state::lessons::progress::Progress::load(state::lessons::progress::beside(a)));
     let online = online_from(options, autosave.as_deref());
     let selected = cell("--select", &options.select)?;
     let pointed = cell("--point", &options.point)?;
@@ -178,56 +143,64 @@ pub fn build_app(options: &Options) -> Result<App, String> {
     app.add_plugins((
         DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
         MeshPickingPlugin,
-        flat::plugin,
-        font::plugin,
+        scene::flat::plugin,
+        ui::font::plugin,
     ))
     .insert_resource(current)
     .insert_resource(notice)
     .insert_resource(library)
     .insert_resource(Autosave(autosave))
     .insert_resource(UiScale(options.ui_scale))
-    .insert_resource(exhibition::Pace(options.pace))
+    .insert_resource(state::exhibition::Pace(options.pace))
     .add_plugins((
         logic_plugin,
-        board::plugin,
-        pieces::plugin,
-        chart::plugin,
-        unrolled::plugin,
-        unrolled::camera_plugin,
-        panel::plugin,
-        button::plugin,
-        camera::plugin,
-        keyboard::plugin,
-        animate::plugin,
-        window::plugin,
-        rays::plugin,
-        atlas::drawing_plugin,
+        scene::board::plugin,
+        scene::pieces::plugin,
+        scene::chart::plugin,
+        features::unrolled::plugin,
+        features::unrolled::camera_plugin,
+        ui::panel::plugin,
+        ui::button::plugin,
+        scene::camera::plugin,
+        ui::keyboard::plugin,
+        scene::animate::plugin,
+        scene::window::plugin,
+        features::follow::plugin,
+        features::rays::plugin,
+        features::atlas::drawing_plugin,
     ))
-    .add_plugins((levels::plugin, check_ring::plugin, capture::plugin));
+    .add_plugins((
+        features::levels::plugin,
+        features::check_ring::plugin,
+        features::cell_look::plugin,
+        capture::plugin,
+    ));
     app.insert_resource(options.msaa).insert_resource(started);
-    app.insert_resource(rays::ShowRays(!options.no_rays))
-        .insert_resource(atlas::Atlas { open: options.atlas, pinned: None })
-        .insert_resource(unrolled::Unrolled(options.unrolled))
-        .insert_resource(selection::Selection { selected, ..default() })
-        .insert_resource(board::Hovered(pointed));
+    app.insert_resource(features::rays::ShowRays(!options.no_rays))
+        .insert_resource(features::unrolled::Unrolled(options.unrolled))
+        .insert_resource(state::selection::Selection { selected, ..default() })
+        .insert_resource(state::selection::Hovered(pointed));
     if let Some(progress) = progress {
         app.insert_resource(progress);
     }
     if let Some(index) = lesson {
-        app.world_mut().write_message(lessons::LessonCommand::Open(index));
+        app.world_mut().write_message(state::lessons::LessonCommand::Open(index));
     }
     app.insert_resource(online);
     if let Some(order) = online_order(options) {
         app.world_mut().write_message(order);
     }
     if options.size.is_some() || options.kiosk {
-        app.insert_resource(window::KeepSize);
+        app.insert_resource(scene::window::KeepSize);
+    }
+    if options.atlas {
+        app.world_mut().resource_mut::<NextState<state::mode::AtlasView>>().set(state::mode::AtlasView::Open);
     }
     if options.demo {
-        app.insert_resource(mode::PlayMode::Exhibition);
+        app.world_mut().resource_mut::<NextState<state::mode::AppMode>>().set(state::mode::AppMode::Exhibition);
     }
     if options.kiosk {
-        app.insert_resource(kiosk::Kiosk { idle_seconds: options.idle });
+        app.insert_resource(state::kiosk::Kiosk { idle_seconds: options.idle });
     }
     if let Some(path) = &options.screenshot {
         app.insert_resource(capture::ScreenshotPlan { path: path.clone(), frames: options.frames });

@@ -9,7 +9,7 @@ fn main() -> ExitCode {
     // A bad flag prints what is wrong and the usage, and exits with code 2.
     let options = Options::parse();
     if let Some(variant) = options.mesh_stats {
-        println!("{}", surface_chess::surface::mesh_stats(variant));
+        println!("{}", surface_chess::scene::surface::mesh_stats(variant));
         return ExitCode::SUCCESS;
     }
     match surface_chess::build_app(&options) {

@@ -2,7 +2,7 @@
 
 use bevy::math::Vec3;
 use std::collections::{HashMap, HashSet};
-use surface_chess::surface::{
+use surface_chess::scene::surface::{
     Bottle, Surface, chart_point, label_mesh, label_size, label_text, measure, mesh_stats, placement,
     self_intersections, side_lattice, visible_sides,
 };

@@ -2,10 +2,10 @@
 //! (on each side it stands on), on the chart a red ring round its token. The cell's red highlight
 //! hides under the piece; the ring does not.
 
-use crate::board::Embedded;
-use crate::chart::{CHART_LAYER, ChartShown};
-use crate::flat::FlatMaterial;
-use crate::play::PlayState;
+use crate::scene::board::Embedded;
+use crate::scene::chart::{CHART_LAYER, ChartShown};
+use crate::scene::flat::FlatMaterial;
+use crate::state::play::PlayState;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use surface_chess_rules::{Cell, Position, Role};
@@ -23,7 +23,7 @@ const RING: Color = Color::srgb(1.0, 0.12, 0.08);
 
 /// The checked king's rings.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, ring_checked_king.in_set(crate::AppSystems::Show));
+    app.add_systems(Update, ring_checked_king.in_set(crate::schedule::AppSystems::Show));
 }
 
 /// The cell of the king in check in a position, if any.

@@ -2,9 +2,9 @@
 //! cell under the pointer (or the keyboard cursor) is or is not a destination, and the culprit
 //! cells to mark on both views; otherwise what the seams did in the move on show.
 
-use crate::atlas::Atlas;
-use crate::board::Hovered;
-use crate::play::PlayState;
+use crate::state::mode::AtlasView;
+use crate::state::play::PlayState;
+use crate::state::selection::Hovered;
 use bevy::prelude::*;
 use surface_chess_rules::{Cell, Game, Verdict};
 
@@ -19,9 +19,7 @@ pub struct Explained {
 
 /// Keeps [`Explained`] up to date.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Explained>()
-        .init_resource::<Hovered>()
-        .add_systems(Update, explain.in_set(crate::AppSystems::Show));
+    app.init_resource::<Explained>().add_systems(Update, explain.in_set(crate::schedule::AppSystems::Show));
 }
 
 /// The explanation for the piece on `from` and the cell `to` in the position on show.
@@ -55,9 +53,10 @@ pub fn move_story(game: &Game, ply: usize) -> Explained {
     Explained { text: format!("{}: {}", before.san(action), lines.join(" ")), culprits: Vec::new() }
 }
 
-fn explain(play: PlayState, hovered: Res<Hovered>, atlas: Res<Atlas>, mut explained: ResMut<Explained>) {
+fn explain(play: PlayState, hovered: Res<Hovered>, atlas: Res<State<AtlasView>>, mut explained: ResMut<Explained>) {
     // The atlas, while open, explains what it shows.
-    if atlas.open || (!play.is_changed() && !hovered.is_changed() && !atlas.is_changed()) {
+    let open = *atlas.get() == AtlasView::Open;
+    if open || (!play.is_changed() && !hovered.is_changed() && !atlas.is_changed()) {
         return;
     }
     let game = &play.current.game;

@@ -2,55 +2,18 @@
 //! cell centre to cell centre keeping to its side of the surface, a castling rook slides to its
 //! square, and a captured piece sinks into the surface as the mover arrives.
 
-use crate::board::Embedded;
-use crate::current::CurrentGame;
-use crate::flat::FlatMaterial;
-use crate::pieces::{PieceModel, piece_scale};
-use crate::play::ActionPlayed;
-use crate::surface::Surface;
+use crate::scene::board::{Embedded, Palette, SEAM, SEAM_LIT};
+use crate::scene::flat::FlatMaterial;
+use crate::scene::motion::{AnimationSystems, Fate, MoveAnimation, Track};
+use crate::scene::pieces::{PieceModel, piece_scale};
+use crate::scene::surface::Surface;
+use crate::state::game::CurrentGame;
+use crate::state::messages::ActionPlayed;
 use bevy::prelude::*;
 use surface_chess_rules::{Action, Cell, Position};
 
 /// Seconds per step of a route.
 const STEP_SECONDS: f32 = 0.18;
-
-/// The animation systems (pieces follow them).
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct AnimationSystems;
-
-/// What happens to a piece during a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fate {
-    /// It travels along the path.
-    Moves,
-    /// It is taken: it sinks where it stands as the mover arrives.
-    Captured,
-}
-
-/// One piece's models and their way.
-#[derive(Clone, Debug)]
-pub struct Track {
-    /// The models (one per side of the surface).
-    pub models: Vec<Entity>,
-    /// Cell centres along the way with their normals, made continuous (no sudden flip at a
-    /// one-sided seam); a captured piece's path is its cell alone.
-    pub path: Vec<(Vec3, Vec3)>,
-    /// Moving or captured.
-    pub fate: Fate,
-}
-
-/// The move being animated.
-#[derive(Resource, Clone, Debug)]
-pub struct MoveAnimation {
-    /// The pieces that move or are captured.
-    pub tracks: Vec<Track>,
-    /// Seconds since the start.
-    pub elapsed: f32,
-    /// Total duration.
-    pub duration: f32,
-    /// Whether the main route crosses a seam (the seams light up while it moves).
-    pub crosses_seam: bool,
-}
 
 /// Position and normal at fraction `x` ∈ [0, 1] of a path, lifted a little between cells.
 pub fn sample(path: &[(Vec3, Vec3)], x: f32) -> (Vec3, Vec3) {
@@ -115,7 +78,10 @@ type Mover = (Vec<Entity>, Cell, Vec<(Vec3, Vec3)>);
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (start_animation, animate_move, light_seams).chain().in_set(AnimationSystems).in_set(crate::AppSystems::Show),
+        (start_animation, animate_move, light_seams)
+            .chain()
+            .in_set(AnimationSystems)
+            .in_set(crate::schedule::AppSystems::Show),
     );
 }
 
@@ -219,14 +185,10 @@ fn animate_move(
     }
 }
 
-/// The seam colour, and its colour while a move crosses a seam.
-pub const SEAM: Color = Color::srgb(0.85, 0.12, 0.10);
-const SEAM_LIT: Color = Color::srgb(1.0, 0.9, 0.2);
-
 /// Lights the seams up while the animated move crosses one.
 fn light_seams(
     animation: Option<Res<MoveAnimation>>,
-    palette: Option<Res<crate::board::Palette>>,
+    palette: Option<Res<Palette>>,
     mut materials: ResMut<Assets<FlatMaterial>>,
     mut lit: Local<bool>,
 ) {

@@ -1,19 +1,17 @@
 //! The 3D board: the embedded surface as one pickable patch per cell, the cell grid, the seams,
-//! the cone points, and the cell highlights (selection, destinations, last move, check, hover).
+//! the cone points, the palette and the destination marks; clicks on a patch become picks.
 
-use crate::current::CurrentGame;
-use crate::explain::Explained;
-use crate::flat::FlatMaterial;
-use crate::follow::CentreOn;
-use crate::levels::OnLevel;
-use crate::play::{CellPicked, PlayState};
-use crate::selection::Selection;
-use crate::surface::{self, Surface};
-use crate::viewing::Viewing;
+use crate::scene::flat::FlatMaterial;
+use crate::scene::surface::{self, Surface};
+use crate::state::commands::{Command, View, toggled};
+use crate::state::game::CurrentGame;
+use crate::state::messages::CellPicked;
+use crate::state::play::PlayState;
+use crate::state::selection::Hovered;
 use bevy::picking::events::{Click, Out, Over, Pointer, Press};
 use bevy::picking::mesh_picking::ray_cast::RayCastBackfaces;
 use bevy::prelude::*;
-use surface_chess_rules::{Cell, Game, Variant};
+use surface_chess_rules::{Cell, Variant};
 
 /// The embedded surface of the variant being played (rebuilt when the variant changes).
 #[derive(Resource, Clone, Debug)]
@@ -41,13 +39,23 @@ impl Default for ShowLabels {
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct BoardPart;
 
+/// Turn the camera to face this cell, centred (a double-click).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CentreOn(pub Cell);
+
 /// A destination mark on a cell (dot for a quiet move, ring for a capture).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct DestinationMark;
 
-/// The cell under the pointer (surface or chart).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Hovered(pub Option<Cell>);
+/// A part of the 3D board drawn on one level (cells, grid, names): it fades with its level.
+/// Pieces are not marked: their level is their cell's.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnLevel(pub u8);
+
+/// The seam colour, and its colour while a move crosses a seam.
+pub const SEAM: Color = Color::srgb(0.85, 0.12, 0.10);
+/// The seams' colour while a move crosses one.
+pub const SEAM_LIT: Color = Color::srgb(1.0, 0.9, 0.2);
 
 /// Where the pointer was pressed: a click that moved further is a camera drag, not a pick.
 #[derive(Resource, Clone, Copy, Debug, Default)]
@@ -97,7 +105,7 @@ pub fn base_class(variant: Variant, cell: Cell) -> usize {
     let complex = &variant.rules().complex;
     let at = complex.coord(cell);
     let shade = usize::from(!(at.file + at.rank).is_multiple_of(2));
-    if let Some(level) = crate::surface::levels::level_of(complex, cell) {
+    if let Some(level) = crate::state::stack::level_of(complex, cell) {
         LEVEL_CLASSES + 2 * usize::from(level) + shade
     } else if complex.charts().len() > 1 {
         2 * usize::from(at.chart) + shade
@@ -112,15 +120,16 @@ const LEVEL_CLASSES: usize = 4;
 /// Builds and highlights the 3D board.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
+        .add_message::<CentreOn>()
         .init_resource::<PressedAt>()
         .init_resource::<ShowLabels>()
         .add_plugins(palette_plugin)
         .add_systems(
             Update,
             (
-                labels_key.in_set(crate::AppSystems::Input),
-                rebuild_board.in_set(crate::AppSystems::Build),
-                (highlight_cells, mark_destinations, show_labels).in_set(crate::AppSystems::Show),
+                toggle_labels.in_set(crate::schedule::AppSystems::Rules),
+                rebuild_board.in_set(crate::schedule::AppSystems::Build),
+                (mark_destinations, show_labels).in_set(crate::schedule::AppSystems::Show),
             ),
         );
 }
@@ -130,8 +139,9 @@ pub fn palette_plugin(app: &mut App) {
     app.add_systems(Startup, make_palette);
 }
 
-fn labels_key(keys: Res<ButtonInput<KeyCode>>, mut show: ResMut<ShowLabels>) {
-    if keys.just_pressed(KeyCode::KeyL) {
+/// The Labels button and key.
+fn toggle_labels(mut commands: MessageReader<Command>, mut show: ResMut<ShowLabels>) {
+    if toggled(&mut commands, View::Labels) {
         show.0 = !show.0;
     }
 }
@@ -174,7 +184,7 @@ fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<FlatMateria
     let mark = lit(Color::srgb(0.15, 0.65, 0.35));
     // Lines are lifted off the surface on both sides (line lists take no depth bias).
     let grid = lit(Color::srgb(0.12, 0.14, 0.18));
-    let seam = lit(crate::animate::SEAM);
+    let seam = lit(SEAM);
     let cone = lit(Color::srgb(1.0, 0.85, 0.1));
     let ink = [
         materials.add(FlatMaterial::solid(Color::srgb(0.86, 0.89, 0.94))),
@@ -326,90 +336,6 @@ pub(crate) fn on_over(event: On<Pointer<Over>>, patches: Query<&CellPatch>, mut 
 pub(crate) fn on_out(event: On<Pointer<Out>>, patches: Query<&CellPatch>, mut hovered: ResMut<Hovered>) {
     if patches.get(event.event_target()).is_ok_and(|p| Some(p.0) == hovered.0) {
         hovered.set_if_neq(Hovered(None));
-    }
-}
-
-/// The highlight of each cell, most important first.
-pub fn cell_highlight(
-    game: &Game,
-    selection: &Selection,
-    viewing: Viewing,
-    hovered: Option<Cell>,
-    culprits: &[Cell],
-    cell: Cell,
-) -> Option<Highlight> {
-    let p = viewing.shown(game);
-    let last = viewing.ply(game).checked_sub(1).and_then(|i| game.actions().get(i));
-    if selection.selected == Some(cell) {
-        return Some(Highlight::Selected);
-    }
-    if culprits.contains(&cell) {
-        return Some(Highlight::Culprit);
-    }
-    if crate::check_ring::checked_king(p) == Some(cell) {
-        return Some(Highlight::Check);
-    }
-    if hovered == Some(cell) {
-        return Some(Highlight::Hover);
-    }
-    if viewing.0.is_none() && selection.hint.is_some_and(|a| a.from == cell || a.to == cell) {
-        return Some(Highlight::Hint);
-    }
-    if last.is_some_and(|a| a.from == cell || a.to == cell) {
-        return Some(Highlight::LastMove);
-    }
-    None
-}
-
-/// A cell highlight.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Highlight {
-    /// The selected piece.
-    Selected,
-    /// The checked king.
-    Check,
-    /// Under the pointer.
-    Hover,
-    /// Part of the last move.
-    LastMove,
-    /// Part of the engine's hint.
-    Hint,
-    /// Blamed by the explanation on show ("why not?").
-    Culprit,
-}
-
-fn highlight_cells(
-    play: PlayState,
-    hovered: Res<Hovered>,
-    explained: Res<Explained>,
-    lesson: Option<Res<crate::lessons::ActiveLesson>>,
-    palette: Res<Palette>,
-    // Pieces carry their cell too (to be picked), but keep their own colour.
-    mut patches: Query<(&CellPatch, &mut MeshMaterial3d<FlatMaterial>), Without<crate::pieces::PieceModel>>,
-    added: Query<(), Added<CellPatch>>,
-) {
-    let lesson_changed = lesson.as_ref().is_some_and(|l| l.is_changed());
-    if !play.is_changed() && !hovered.is_changed() && !explained.is_changed() && !lesson_changed && added.is_empty() {
-        return;
-    }
-    // A lesson's marked cells are blamed too (the same colour): they are the player's answer.
-    let mut culprits = explained.culprits.clone();
-    culprits.extend(lesson.iter().flat_map(|l| l.marked.iter().copied()));
-    let variant = play.variant();
-    for (&CellPatch(cell), mut material) in &mut patches {
-        let game = &play.current.game;
-        let wanted = match cell_highlight(game, &play.selection, *play.viewing, hovered.0, &culprits, cell) {
-            Some(Highlight::Selected) => &palette.selected,
-            Some(Highlight::Check) => &palette.check,
-            Some(Highlight::Hover) => &palette.hover,
-            Some(Highlight::LastMove) => &palette.last,
-            Some(Highlight::Hint) => &palette.hint,
-            Some(Highlight::Culprit) => &palette.culprit,
-            None => &palette.base[base_class(variant, cell)],
-        };
-        if material.0 != *wanted {
-            material.0 = wanted.clone();
-        }
     }
 }
 

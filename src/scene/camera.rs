@@ -1,14 +1,13 @@
 //! The cameras: an orbiting 3D camera over the surface in the viewport left of the side panel,
 //! the chart view's orthographic camera above the panel, and the UI camera over the whole window.
-//! R (or the panel's button) resets the 3D view to the board's home view (`follow`). There are no lights: shading is baked into
+//! R (or the panel's button) resets the 3D view to the board's home view (`views`). There are no lights: shading is baked into
 //! vertex colours for software renderers.
 
-use crate::board::Embedded;
-use crate::chart::{CHART_LAYER, ChartShown};
-use crate::cli::Antialias;
-use crate::follow::{View, home_view};
-use crate::layout::{CHART_HEIGHT, PANEL_WIDTH};
-use crate::unrolled::UnrolledShown;
+use crate::scene::board::Embedded;
+use crate::scene::chart::{CHART_LAYER, ChartShown};
+use crate::scene::layout::{CHART_HEIGHT, PANEL_WIDTH};
+use crate::scene::views::{View, home_view};
+use crate::state::commands::Command;
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::core_pipeline::tonemapping::{DebandDither, Tonemapping};
@@ -16,7 +15,26 @@ use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::{PrimaryWindow, WindowResized};
 use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin};
+use clap::ValueEnum;
 use wgpu_types::DeviceType;
+
+/// Multisampling of the 3D view.
+#[derive(Resource, ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Antialias {
+    /// 4× on a hardware GPU, off on a software renderer (where it costs a third of the frame).
+    #[default]
+    Auto,
+    /// No multisampling.
+    Off,
+    /// 4× multisampling.
+    #[value(name = "4")]
+    Msaa4,
+}
+
+/// What the chart camera frames instead of the charts, as a centre and an extent: the unrolled
+/// view's, while it is on show.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct ChartFrame(pub Option<(Vec2, Vec2)>);
 
 /// The 3D camera.
 #[derive(Component, Clone, Copy, Debug)]
@@ -34,13 +52,18 @@ pub struct ResetCamera;
 pub fn plugin(app: &mut App) {
     app.add_plugins(PanOrbitCameraPlugin)
         .add_message::<ResetCamera>()
+        .init_resource::<ChartFrame>()
         .insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.11)))
         .add_systems(Startup, spawn_cameras)
         .add_systems(
             Update,
-            (reset_key, fit_viewports, frame_charts, choose_antialias, (reset_on_new_board, apply_reset).chain()),
-        )
-        .add_plugins(crate::follow::plugin);
+            (
+                fit_viewports,
+                frame_charts,
+                choose_antialias,
+                (reset_on_command, reset_on_new_board, apply_reset).chain(),
+            ),
+        );
 }
 
 fn spawn_cameras(mut commands: Commands) {
@@ -75,20 +98,20 @@ fn spawn_cameras(mut commands: Commands) {
     ));
 }
 
-/// Frames the charts in the chart view whenever they are rebuilt, or the unrolled view while it is
-/// on show (whenever it changes, and on R, undoing its pan and zoom).
+/// Frames the charts in the chart view whenever they are rebuilt, or the [`ChartFrame`] while one
+/// is set (whenever it changes, and on R, undoing the unrolled view's pan and zoom).
 fn frame_charts(
     shown: Option<Res<ChartShown>>,
-    unrolled: Option<Res<UnrolledShown>>,
+    frame: Res<ChartFrame>,
     mut resets: MessageReader<ResetCamera>,
     mut cameras: Query<(&mut Projection, &mut Transform), With<ChartCamera>>,
 ) {
     let reset = resets.read().count() > 0;
     let Some(shown) = shown else { return };
-    if !shown.is_changed() && !unrolled.as_ref().is_some_and(|u| u.is_changed()) && !reset {
+    if !shown.is_changed() && !frame.is_changed() && !reset {
         return;
     }
-    let (centre, size) = unrolled.and_then(|u| u.frame()).unwrap_or((Vec2::ZERO, shown.0.size + Vec2::new(2.0, 2.4)));
+    let (centre, size) = frame.0.unwrap_or((Vec2::ZERO, shown.0.size + Vec2::new(2.0, 2.4)));
     for (mut projection, mut transform) in &mut cameras {
         if let Projection::Orthographic(ortho) = &mut *projection {
             ortho.scaling_mode = ScalingMode::AutoMin { min_width: size.x, min_height: size.y };
@@ -121,8 +144,9 @@ fn choose_antialias(
     }
 }
 
-fn reset_key(keys: Res<ButtonInput<KeyCode>>, mut reset: MessageWriter<ResetCamera>) {
-    if keys.just_pressed(KeyCode::KeyR) {
+/// The Reset camera button and key.
+fn reset_on_command(mut commands: MessageReader<Command>, mut reset: MessageWriter<ResetCamera>) {
+    if commands.read().any(|&c| c == Command::ResetCamera) {
         reset.write(ResetCamera);
     }
 }

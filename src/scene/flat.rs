@@ -54,7 +54,7 @@ impl From<&FlatMaterial> for FlatKey {
 
 impl Material for FlatMaterial {
     fn fragment_shader() -> ShaderRef {
-        "embedded://surface_chess/flat.wgsl".into()
+        "embedded://surface_chess/scene/flat.wgsl".into()
     }
 
     fn alpha_mode(&self) -> AlphaMode {

@@ -3,11 +3,11 @@
 //! carry them on their tops only), with an arrow for each pawn's facing. Models persist: a move moves them (see `animate`), so every piece
 //! that moves, is captured or castles is seen doing so.
 
-use crate::animate::MoveAnimation;
-use crate::board::{self, BoardPart, CellPatch, Embedded};
-use crate::flat::FlatMaterial;
-use crate::play::PlayState;
-use crate::surface::{Surface, chart_direction};
+use crate::scene::board::{self, BoardPart, CellPatch, Embedded};
+use crate::scene::flat::FlatMaterial;
+use crate::scene::motion::{AnimationSystems, MoveAnimation};
+use crate::scene::surface::{Surface, chart_direction};
+use crate::state::play::PlayState;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use surface_chess_rules::{Cell, Color as Side, Facing, Piece, Role, Vector};
@@ -28,6 +28,10 @@ pub struct PieceModel {
 /// A pawn's facing arrow (a child of its piece's model).
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct FacingArrow;
+
+/// The system keeping the models in step with the position (the levels' fading follows it).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PieceSystems;
 
 /// One mesh per role's model (unit height), the two colours, the facing arrow.
 #[derive(Resource, Clone)]
@@ -50,8 +54,10 @@ impl PieceKit {
 
 /// Spawns and updates piece models.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_kit)
-        .add_systems(Update, sync_pieces.after(crate::animate::AnimationSystems).in_set(crate::AppSystems::Show));
+    app.add_systems(Startup, make_kit).add_systems(
+        Update,
+        sync_pieces.after(AnimationSystems).in_set(PieceSystems).in_set(crate::schedule::AppSystems::Show),
+    );
 }
 
 /// Bakes top-lit shading into a mesh's vertex colours (materials are unlit).

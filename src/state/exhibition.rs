@@ -3,21 +3,17 @@
 //! slowly orbits; any click, touch or key hands control back. On boards whose rules never end a
 //! game without progress (Strato, Chess³) the computers agree a draw after 150 quiet halfmoves.
 
-use crate::camera::SurfaceCamera;
-use crate::current::{CurrentGame, Notice};
-use crate::mode::PlayMode;
+use crate::state::commands::Command;
+use crate::state::game::{CurrentGame, Notice};
+use crate::state::mode::{AppMode, ModeSwitch, PlayMode};
 use bevy::ecs::system::SystemParam;
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
-use bevy_panorbit_camera::PanOrbitCamera;
-use surface_chess_rules::Variant;
 use surface_chess_rules::engine::engines_agree_draw;
+use surface_chess_rules::{Game, Variant};
 
 /// Seconds a finished exhibition game stays on show before the next board.
 const PAUSE_SECONDS: f32 = 4.0;
-
-/// Radians per second of the camera's orbit.
-const ORBIT_SPEED: f32 = 0.12;
 
 /// The least time between two exhibition moves, in seconds (`--pace`; default 3).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
@@ -40,9 +36,10 @@ pub fn plugin(app: &mut App) {
         (
             (hand_back_control, next_exhibition_game)
                 .chain()
+                .run_if(in_state(AppMode::Exhibition))
                 .in_set(ExhibitionSystems)
-                .in_set(crate::AppSystems::Input),
-            orbit_camera,
+                .in_set(crate::schedule::AppSystems::Input),
+            start_exhibition.in_set(crate::schedule::AppSystems::Rules),
         ),
     );
 }
@@ -70,24 +67,44 @@ impl PlayerInput<'_> {
     }
 }
 
-fn hand_back_control(input: PlayerInput, mut mode: ResMut<PlayMode>, mut notice: ResMut<Notice>) {
-    if *mode == PlayMode::Exhibition && input.any() {
-        *mode = PlayMode::TwoPlayers;
+/// Any input hands control back: two players at this screen.
+fn hand_back_control(
+    input: PlayerInput,
+    mut play: ResMut<PlayMode>,
+    mut next: ResMut<NextState<AppMode>>,
+    mut notice: ResMut<Notice>,
+) {
+    if input.any() {
+        *play = PlayMode::TwoPlayers;
+        NextState::set_if_neq(&mut next, AppMode::Offline);
         notice.say("exhibition stopped: your move");
     }
 }
 
+/// The panel's Exhibition button: the exhibition starts, on a new game of the same board if
+/// this one is over.
+fn start_exhibition(mut commands: MessageReader<Command>, mut mode: ModeSwitch, mut current: ResMut<CurrentGame>) {
+    if commands.read().any(|&c| c == Command::Exhibition) {
+        mode.set(AppMode::Exhibition);
+        if current.game.outcome().is_some() {
+            let variant = current.variant();
+            current.replace(Game::new(variant));
+        }
+    }
+}
+
+/// The computers agree a draw where the rules would never end the game; a finished game stays
+/// on show for a while, then the next board starts.
 fn next_exhibition_game(
     time: Res<Time>,
-    mode: Res<PlayMode>,
     mut current: ResMut<CurrentGame>,
     mut notice: ResMut<Notice>,
     mut finished_for: Local<f32>,
 ) {
-    if *mode == PlayMode::Exhibition && engines_agree_draw(&current.game) && current.game.agree_draw().is_ok() {
+    if engines_agree_draw(&current.game) && current.game.agree_draw().is_ok() {
         notice.say("exhibition: the computers agree a draw");
     }
-    if *mode != PlayMode::Exhibition || current.game.outcome().is_none() {
+    if current.game.outcome().is_none() {
         *finished_for = 0.0;
         return;
     }
@@ -95,21 +112,7 @@ fn next_exhibition_game(
     if *finished_for >= PAUSE_SECONDS {
         *finished_for = 0.0;
         let next = next_board(current.variant());
-        current.replace(surface_chess_rules::Game::new(next));
+        current.replace(Game::new(next));
         notice.say(format!("exhibition: {next}"));
-    }
-}
-
-/// Slowly orbits the camera during an exhibition.
-pub fn orbit_camera(
-    time: Res<Time>,
-    mode: Res<PlayMode>,
-    mut cameras: Query<&mut PanOrbitCamera, With<SurfaceCamera>>,
-) {
-    if *mode != PlayMode::Exhibition {
-        return;
-    }
-    for mut camera in &mut cameras {
-        camera.target_yaw += ORBIT_SPEED * time.delta_secs();
     }
 }

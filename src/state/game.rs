@@ -1,7 +1,8 @@
 //! The game in progress, with a serial number that changes whenever another game replaces it (a
 //! new game, a loaded record, the exhibition's next board), so that work started for the old one
-//! (a search, an animation) can tell it is stale.
+//! (a search) can tell it is stale; and [`GameReplaced`], the one message that says so.
 
+use crate::state::commands::Command;
 use bevy::prelude::*;
 use surface_chess_rules::{Game, Variant};
 
@@ -46,6 +47,27 @@ impl CurrentGame {
     }
 }
 
+/// Another game replaced the one on the board: its serial is now `serial`. Written once per
+/// replacement, by [`announce_replaced_game`]; whoever keeps something for the old game listens.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameReplaced {
+    /// The serial of the game now on the board.
+    pub serial: u64,
+}
+
+/// Announces a replaced game, once, at the start of the rules' work each frame (a game replaced
+/// later in a frame is announced in the next).
+pub fn announce_replaced_game(
+    current: Res<CurrentGame>,
+    mut announced: Local<Option<u64>>,
+    mut replaced: MessageWriter<GameReplaced>,
+) {
+    if announced.is_some_and(|serial| serial != current.serial()) {
+        replaced.write(GameReplaced { serial: current.serial() });
+    }
+    *announced = Some(current.serial());
+}
+
 /// The last message for the player (an error, a note), shown under the status line.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Notice(pub String);
@@ -54,5 +76,36 @@ impl Notice {
     /// Replaces the message.
     pub fn say(&mut self, text: impl Into<String>) {
         self.0 = text.into();
+    }
+}
+
+/// The game's commands: a new game, resignation, draws.
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, run_game_commands.in_set(crate::schedule::AppSystems::Rules));
+}
+
+fn run_game_commands(
+    mut commands: MessageReader<Command>,
+    mut current: ResMut<CurrentGame>,
+    mut notice: ResMut<Notice>,
+) {
+    for command in commands.read() {
+        let done = match *command {
+            Command::NewGame(v) => {
+                current.replace(Game::new(v));
+                notice.say(format!("new game: {v}"));
+                Ok(())
+            }
+            Command::Resign => {
+                let side = current.game.position().side_to_move();
+                current.game.resign(side)
+            }
+            Command::AgreeDraw => current.game.agree_draw(),
+            Command::ClaimDraw => current.game.claim_draw().map(|_| ()),
+            _ => Ok(()),
+        };
+        if let Err(e) = done {
+            notice.say(e.to_string());
+        }
     }
 }

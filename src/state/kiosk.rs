@@ -2,9 +2,9 @@
 //! starts; the first touch, click or key stops it and gives the visitor a fresh game on the board
 //! on show. The window fills the screen (see `build_app`).
 
-use crate::current::{CurrentGame, Notice};
-use crate::exhibition::PlayerInput;
-use crate::mode::PlayMode;
+use crate::state::exhibition::PlayerInput;
+use crate::state::game::{CurrentGame, Notice};
+use crate::state::mode::{AppMode, ModeSwitch};
 use bevy::prelude::*;
 use surface_chess_rules::Game;
 
@@ -20,7 +20,7 @@ pub struct Kiosk {
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        start_when_idle.in_set(crate::AppSystems::Input).before(crate::exhibition::ExhibitionSystems),
+        start_when_idle.in_set(crate::schedule::AppSystems::Input).before(crate::state::exhibition::ExhibitionSystems),
     );
 }
 
@@ -28,15 +28,16 @@ fn start_when_idle(
     time: Res<Time>,
     kiosk: Option<Res<Kiosk>>,
     input: PlayerInput,
-    mut mode: ResMut<PlayMode>,
+    mut mode: ModeSwitch,
     mut current: ResMut<CurrentGame>,
     mut notice: ResMut<Notice>,
     mut idle: Local<f32>,
 ) {
     let Some(kiosk) = kiosk else { return };
+    let exhibition = mode.get() == AppMode::Exhibition;
     if input.any() {
         *idle = 0.0;
-        if *mode == PlayMode::Exhibition {
+        if exhibition {
             // A visitor: a fresh game on this board (the exhibition's hand-back follows).
             let variant = current.variant();
             current.replace(Game::new(variant));
@@ -45,8 +46,8 @@ fn start_when_idle(
         return;
     }
     *idle += time.delta_secs();
-    if *idle >= kiosk.idle_seconds && *mode != PlayMode::Exhibition {
-        *mode = PlayMode::Exhibition;
+    if *idle >= kiosk.idle_seconds && !exhibition {
+        mode.set(AppMode::Exhibition);
         if current.plies() > 0 || current.game.outcome().is_some() {
             let variant = current.variant();
             current.replace(Game::new(variant));

@@ -3,12 +3,13 @@
 //! reporting the depth reached. A search for a position that is no longer the live one (a move
 //! was made, another game started or was loaded) is stopped and its answer dropped.
 
-use crate::current::{CurrentGame, Notice};
-use crate::exhibition::Pace;
-use crate::mode::{ComputerLevel, PlayMode};
-use crate::play::ActionChosen;
-use crate::selection::Selection;
-use crate::viewing::Viewing;
+use crate::state::commands::Command;
+use crate::state::exhibition::Pace;
+use crate::state::game::{CurrentGame, Notice};
+use crate::state::messages::ActionChosen;
+use crate::state::mode::{ComputerLevel, Players, Who};
+use crate::state::selection::Selection;
+use crate::state::viewing::Viewing;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use std::sync::Arc;
@@ -24,10 +25,6 @@ pub enum Purpose {
     /// A hint for the player to move, shown on both views.
     Hint,
 }
-
-/// Ask for a hint (the panel's button).
-#[derive(Message, Clone, Copy, Debug, Default)]
-pub struct HintRequested;
 
 /// A search in progress. Dropping it stops the search.
 #[derive(Resource)]
@@ -59,14 +56,16 @@ impl Drop for Thinking {
 
 /// The computer opponent.
 pub fn plugin(app: &mut App) {
-    app.add_message::<HintRequested>()
-        .add_systems(Update, (finish_thinking, start_thinking, start_hint).chain().in_set(crate::AppSystems::Input));
+    app.add_systems(
+        Update,
+        (finish_thinking, start_thinking, start_hint).chain().in_set(crate::schedule::AppSystems::Input),
+    );
 }
 
 /// Whether it is the computer's turn in the live game.
-pub fn computer_to_move(current: &CurrentGame, viewing: &Viewing, mode: PlayMode) -> bool {
+pub fn computer_to_move(current: &CurrentGame, viewing: &Viewing, who: Who) -> bool {
     let game = &current.game;
-    viewing.live(game) && mode.computer_plays(game.position().side_to_move())
+    viewing.live(game) && who.computer_plays(game.position().side_to_move())
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -76,15 +75,15 @@ fn start_thinking(
     pace: Res<Pace>,
     current: Res<CurrentGame>,
     viewing: Res<Viewing>,
-    mode: Res<PlayMode>,
+    players: Players,
     level: Res<ComputerLevel>,
     thinking: Option<Res<Thinking>>,
 ) {
-    if thinking.is_some() || !computer_to_move(&current, &viewing, *mode) {
+    if thinking.is_some() || !computer_to_move(&current, &viewing, players.who()) {
         return;
     }
     let mut thinking = search(&current, level.0, Purpose::Move);
-    if *mode == PlayMode::Exhibition {
+    if players.who() == Who::Exhibition {
         thinking.not_before = time.elapsed_secs() + pace.0;
     }
     commands.insert_resource(thinking);
@@ -93,16 +92,16 @@ fn start_thinking(
 /// A hint is the strong level's move for the player to move.
 fn start_hint(
     mut commands: Commands,
-    mut requests: MessageReader<HintRequested>,
+    mut requests: MessageReader<Command>,
     current: Res<CurrentGame>,
     viewing: Res<Viewing>,
-    mode: Res<PlayMode>,
+    players: Players,
     thinking: Option<Res<Thinking>>,
 ) {
-    if requests.read().count() == 0
+    if !requests.read().any(|&c| c == Command::Hint)
         || thinking.is_some()
         || !viewing.live(&current.game)
-        || computer_to_move(&current, &viewing, *mode)
+        || computer_to_move(&current, &viewing, players.who())
     {
         return;
     }
@@ -130,7 +129,7 @@ fn finish_thinking(
     time: Res<Time>,
     current: Res<CurrentGame>,
     viewing: Res<Viewing>,
-    mode: Res<PlayMode>,
+    players: Players,
     thinking: Option<ResMut<Thinking>>,
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
@@ -138,7 +137,7 @@ fn finish_thinking(
 ) {
     let Some(mut thinking) = thinking else { return };
     let still_wanted = match thinking.purpose {
-        Purpose::Move => computer_to_move(&current, &viewing, *mode),
+        Purpose::Move => computer_to_move(&current, &viewing, players.who()),
         Purpose::Hint => viewing.live(&current.game),
     };
     if thinking.serial != current.serial() || thinking.ply != current.plies() || !still_wanted {

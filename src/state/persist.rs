@@ -5,7 +5,8 @@
 //! never half of one, and a failed write leaves no temporary file behind. A corrupt autosave is
 //! kept aside under another name, never overwritten silently.
 
-use crate::current::{CurrentGame, Notice};
+use crate::state::game::{CurrentGame, Notice};
+use crate::state::mode::AppMode;
 use bevy::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -172,10 +173,13 @@ pub fn resume(path: &Path) -> Resume {
 
 /// Saving, loading and autosave.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Autosave>()
-        .init_resource::<AutosaveState>()
-        .add_message::<SaveRequest>()
-        .add_systems(Update, (save_or_load.in_set(crate::AppSystems::Rules), autosave.in_set(crate::AppSystems::Show)));
+    app.init_resource::<Autosave>().init_resource::<AutosaveState>().add_message::<SaveRequest>().add_systems(
+        Update,
+        (
+            save_or_load.in_set(crate::schedule::AppSystems::Rules),
+            autosave.run_if(not(in_state(AppMode::Online))).in_set(crate::schedule::AppSystems::Show),
+        ),
+    );
 }
 
 fn save_or_load(
@@ -214,15 +218,11 @@ fn autosave(
     time: Res<Time>,
     current: Res<CurrentGame>,
     config: Res<Autosave>,
-    mode: Res<crate::mode::PlayMode>,
     mut state: ResMut<AutosaveState>,
     mut saved: Local<Option<SavedState>>,
     mut since_failure: Local<f32>,
 ) {
     let Some(path) = &config.0 else { return };
-    if mode.is_online() {
-        return;
-    }
     let now = (current.serial(), current.plies(), current.game.outcome().is_some());
     // The game found at start is not written back: only changes are.
     let Some(previous) = *saved else {

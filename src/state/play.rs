@@ -3,34 +3,15 @@
 //! chooser), the game plays it and announces `ActionPlayed`; everything shown follows. The rules
 //! crate decides every legal action.
 
-use crate::atlas::Atlas;
-use crate::current::{CurrentGame, Notice};
-use crate::lessons::ActiveLesson;
-use crate::lessons::library::Library;
-use crate::mode::PlayMode;
-use crate::selection::{PickOutcome, Selection};
-use crate::setup::SetupBoard;
-use crate::viewing::Viewing;
+use crate::state::game::{CurrentGame, GameReplaced, Notice, announce_replaced_game};
+use crate::state::messages::{ActionChosen, ActionPlayed, CellPicked, PlaySystems};
+use crate::state::mode::{Interaction, PicksHere, Players};
+use crate::state::selection::{Hovered, PickOutcome, Selection};
+use crate::state::setup::SetupBoard;
+use crate::state::viewing::Viewing;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use surface_chess_rules::{Action, Cell, Piece, Position, Variant};
-
-/// A cell was picked: on the surface, in the chart, or with the keyboard cursor.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CellPicked(pub Cell);
-
-/// The player chose an action (directly, or in the chooser).
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ActionChosen(pub Action);
-
-/// An action was played; the board and the panel follow.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ActionPlayed {
-    /// The action.
-    pub action: Action,
-    /// The position it was played from.
-    pub ply: usize,
-}
+use surface_chess_rules::{Cell, Piece, Position, Variant};
 
 /// What every view reads: the game, the selection, the ply on show, and the setup being edited.
 #[derive(SystemParam)]
@@ -86,82 +67,64 @@ impl PlayState<'_> {
 /// Turns picks into actions and plays chosen actions.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
+        .init_resource::<Hovered>()
         .init_resource::<Viewing>()
         .init_resource::<Notice>()
-        .init_resource::<PlayMode>()
-        .init_resource::<crate::mode::ComputerLevel>()
         .add_message::<CellPicked>()
         .add_message::<ActionChosen>()
         .add_message::<ActionPlayed>()
+        .add_message::<GameReplaced>()
         .add_systems(
             Update,
-            (forget_replaced_game, apply_picks, apply_choices)
-                .chain()
-                .in_set(PlaySystems)
-                .in_set(crate::AppSystems::Rules),
+            (announce_replaced_game, forget_replaced_game).chain().before(crate::schedule::AppSystems::Input),
         )
-        .add_plugins(crate::setup::plugin);
+        .add_systems(
+            Update,
+            (apply_picks, apply_choices).chain().in_set(PlaySystems).in_set(crate::schedule::AppSystems::Rules),
+        )
+        .add_plugins(crate::state::setup::plugin);
 }
-
-/// The systems that turn picks into played actions.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PlaySystems;
 
 /// Another game replaced the current one: nothing selected, the live position on show.
 fn forget_replaced_game(
-    current: Res<CurrentGame>,
+    mut replaced: MessageReader<GameReplaced>,
     mut selection: ResMut<Selection>,
     mut viewing: ResMut<Viewing>,
-    mut last: Local<Option<u64>>,
 ) {
-    if *last != Some(current.serial()) {
-        if last.is_some() {
-            selection.clear();
-            viewing.set_if_neq(Viewing(None));
-        }
-        *last = Some(current.serial());
+    if replaced.read().count() > 0 {
+        selection.clear();
+        viewing.set_if_neq(Viewing(None));
     }
 }
 
-/// Modes in which picks do not move pieces: setup mode (they edit the setup), a lesson asking
-/// for cells (they mark cells) and the atlas (they pin a cell).
+/// What a pick that moves pieces changes: the selection, or the action chosen.
 #[derive(SystemParam)]
-pub struct PicksElsewhere<'w> {
-    setup: Option<Res<'w, SetupBoard>>,
-    atlas: Option<Res<'w, Atlas>>,
-    lesson: Option<Res<'w, ActiveLesson>>,
-    library: Option<Res<'w, Library>>,
+pub struct Mover<'w> {
+    current: Res<'w, CurrentGame>,
+    viewing: Res<'w, Viewing>,
+    players: Players<'w>,
+    selection: ResMut<'w, Selection>,
+    chosen: MessageWriter<'w, ActionChosen>,
 }
 
-impl PicksElsewhere<'_> {
-    /// Whether picks are taken by another mode.
-    pub fn taken(&self) -> bool {
-        self.setup.is_some()
-            || self.atlas.as_ref().is_some_and(|a| a.open)
-            || self.lesson.as_ref().zip(self.library.as_ref()).is_some_and(|(l, lib)| l.takes_picks(lib))
+impl Mover<'_> {
+    /// Selects, moves or clears for a pick of `cell`: only pieces this screen may move.
+    pub fn pick(&mut self, cell: Cell) {
+        let game = &self.current.game;
+        // The computer's pieces, or the online opponent's, are not the player's to move.
+        if !self.players.who().moves_locally(game.position().side_to_move()) {
+            return;
+        }
+        if let PickOutcome::Play(a) = self.selection.pick(game, self.viewing.live(game), cell) {
+            self.chosen.write(ActionChosen(a));
+        }
     }
 }
 
-fn apply_picks(
-    mut picks: MessageReader<CellPicked>,
-    current: Res<CurrentGame>,
-    viewing: Res<Viewing>,
-    mode: Res<PlayMode>,
-    elsewhere: PicksElsewhere,
-    mut selection: ResMut<Selection>,
-    mut chosen: MessageWriter<ActionChosen>,
-) {
+fn apply_picks(mut picks: MessageReader<CellPicked>, here: PicksHere, mut mover: Mover) {
     for &CellPicked(cell) in picks.read() {
-        if elsewhere.taken() {
-            continue;
-        }
-        let game = &current.game;
-        // The computer's pieces, or the online opponent's, are not the player's to move.
-        if !mode.moves_locally(game.position().side_to_move()) {
-            continue;
-        }
-        if let PickOutcome::Play(a) = selection.pick(game, viewing.live(game), cell) {
-            chosen.write(ActionChosen(a));
+        if here.are(Interaction::Play) {
+            mover.pick(cell);
         }
     }
 }

@@ -5,6 +5,10 @@
 use bevy::prelude::*;
 use surface_chess_rules::{Action, ActionKind, Cell, Facing, Game};
 
+/// The cell under the pointer (surface or chart) or the keyboard cursor.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hovered(pub Option<Cell>);
+
 /// What a pick did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PickOutcome {

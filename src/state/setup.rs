@@ -3,10 +3,15 @@
 //! accept it; otherwise the panel says which part is wrong and why. The game is recorded with
 //! its setup.
 
-use crate::current::{CurrentGame, Notice};
-use crate::play::CellPicked;
+use crate::state::commands::Command;
+use crate::state::game::{CurrentGame, Notice};
+use crate::state::messages::CellPicked;
+use crate::state::mode::{Interaction, PicksHere};
+use crate::state::selection::Selection;
 use bevy::prelude::*;
-use surface_chess_rules::{CastleSide, CastlingRights, Cell, Color as Side, Facing, Game, Piece, Role, Setup, Start};
+use surface_chess_rules::{
+    CastleSide, CastlingRights, Cell, Color as Side, Facing, Game, Piece, Position, Role, Setup, Start,
+};
 
 /// What a click on a cell puts there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +90,75 @@ impl SetupBoard {
     }
 }
 
+/// What the setup controls ask for.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupCommand {
+    /// The brush places this colour's pieces.
+    Colour(Side),
+    /// The brush places this role.
+    Role(Role),
+    /// The brush empties cells.
+    Empty,
+    /// A placed pawn faces the other way.
+    Facing,
+    /// A placed pawn has its double step, or has not.
+    DoubleStep,
+    /// The other side is to move.
+    SideToMove,
+    /// One castling right on or off.
+    Castle(Side, CastleSide),
+    /// No pieces, no castling.
+    Clear,
+    /// The board's initial position.
+    Initial,
+    /// Start a game from the setup (if the rules accept it); setup ends.
+    Start,
+    /// Setup ends; the game it interrupted is on show again.
+    Cancel,
+}
+
+impl SetupBoard {
+    /// Carries out an edit (`Start` and `Cancel` end setup instead).
+    pub fn edit(&mut self, command: SetupCommand) {
+        let role = self.brush.piece.map_or(Role::Pawn, |p| p.1);
+        let colour = self.brush.piece.map_or(Side::White, |p| p.0);
+        match command {
+            SetupCommand::Colour(c) => self.brush.piece = Some((c, role)),
+            SetupCommand::Role(r) => self.brush.piece = Some((colour, r)),
+            SetupCommand::Empty => self.brush.piece = None,
+            SetupCommand::Facing => self.brush.facing = self.brush.facing.reversed(),
+            SetupCommand::DoubleStep => self.brush.unused = !self.brush.unused,
+            SetupCommand::SideToMove => self.setup.side = !self.setup.side,
+            SetupCommand::Castle(color, side) => self.toggle_castling(color, side),
+            SetupCommand::Clear => self.setup = Setup::empty(self.setup.variant),
+            SetupCommand::Initial => self.setup = Setup::of(&Position::new(self.setup.variant)),
+            SetupCommand::Start | SetupCommand::Cancel => {}
+        }
+    }
+}
+
+/// The setup controls: edits, and the end of setup.
+fn run_setup_commands(
+    mut commands: MessageReader<SetupCommand>,
+    board: Option<ResMut<SetupBoard>>,
+    mut current: ResMut<CurrentGame>,
+    mut notice: ResMut<Notice>,
+    mut next: ResMut<NextState<Interaction>>,
+) {
+    let Some(mut board) = board else { return };
+    for &command in commands.read() {
+        match command {
+            SetupCommand::Start => {
+                if start_from(&board, &mut current, &mut notice) {
+                    NextState::set_if_neq(&mut next, Interaction::Play);
+                }
+            }
+            SetupCommand::Cancel => NextState::set_if_neq(&mut next, Interaction::Play),
+            edit => board.edit(edit),
+        }
+    }
+}
+
 /// A role's English name.
 fn role_name(role: Role) -> &'static str {
     match role {
@@ -128,13 +202,43 @@ pub fn start_from(board: &SetupBoard, current: &mut CurrentGame, notice: &mut No
     }
 }
 
-/// Setup mode: picks edit the setup instead of playing.
+/// Setup mode ([`Interaction::Setup`]): the setup is made from the game on show when it starts,
+/// picks edit it, and it is dropped when setup ends (the game it interrupted was never touched,
+/// so it shows again; "Start game" replaced it first).
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, edit_setup.in_set(crate::AppSystems::Rules).before(crate::play::PlaySystems));
+    app.add_systems(OnEnter(Interaction::Setup), begin_setup)
+        .add_message::<SetupCommand>()
+        .add_systems(Update, (start_setup, run_setup_commands).in_set(crate::schedule::AppSystems::Rules))
+        .add_systems(OnExit(Interaction::Setup), end_setup)
+        .add_systems(
+            Update,
+            edit_setup.in_set(crate::schedule::AppSystems::Rules).before(crate::state::messages::PlaySystems),
+        );
 }
 
-fn edit_setup(mut picks: MessageReader<CellPicked>, board: Option<ResMut<SetupBoard>>) {
-    let Some(mut board) = board else { return };
+/// The panel's Set up button (offline only: the state exists only then).
+fn start_setup(mut commands: MessageReader<Command>, mut next: ResMut<NextState<Interaction>>) {
+    if commands.read().any(|&c| c == Command::SetUp) {
+        NextState::set_if_neq(&mut next, Interaction::Setup);
+    }
+}
+
+fn begin_setup(mut commands: Commands, current: Res<CurrentGame>, mut selection: ResMut<Selection>) {
+    commands.insert_resource(SetupBoard::of(&current.game));
+    selection.clear();
+}
+
+fn end_setup(mut commands: Commands, mut current: ResMut<CurrentGame>) {
+    commands.remove_resource::<SetupBoard>();
+    // Everything shown returns to the game.
+    current.set_changed();
+}
+
+fn edit_setup(mut picks: MessageReader<CellPicked>, here: PicksHere, board: Option<ResMut<SetupBoard>>) {
+    let (Some(mut board), true) = (board, here.are(Interaction::Setup)) else {
+        picks.clear();
+        return;
+    };
     for &CellPicked(cell) in picks.read() {
         board.click(cell);
     }

@@ -2,7 +2,7 @@
 //! focused) whose colours show hover, press and disabled states. Each button is spawned with its
 //! own observer of [`Activate`]; [`EnabledWhen`] says when it can be used.
 
-use crate::layout::{DIM, TEXT, label};
+use crate::scene::layout::{DIM, TEXT, label};
 use bevy::picking::hover::Hovered as PointerOver;
 use bevy::prelude::*;
 use bevy::ui::{InteractionDisabled, Pressed};
@@ -47,7 +47,7 @@ pub fn button(text: impl Into<String>) -> impl Bundle {
 
 /// Button states and colours.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, style_buttons.in_set(crate::AppSystems::Show));
+    app.add_systems(Update, style_buttons.in_set(crate::schedule::AppSystems::Show));
 }
 
 /// Enables or disables every button carrying `EnabledWhen<F>` by its condition on `facts`.

@@ -6,7 +6,7 @@ use bevy::asset::AssetId;
 use bevy::prelude::*;
 
 /// The font file.
-pub const FONT_DATA: &[u8] = include_bytes!("../assets/fonts/DejaVuSansMono.ttf");
+pub const FONT_DATA: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansMono.ttf");
 
 /// Replaces the default font. Added after `DefaultPlugins` and before the first update, so that
 /// the text plugin registers this font rather than the one it was built with.

@@ -1,25 +1,29 @@
 //! Keyboard play: the arrow keys move a cursor over the cells (across seams, as the complex
 //! glues them), Page Up and Page Down move it to the same square a level up or down on stacked
-//! boards, Enter picks the cell under it, Escape cancels the selection or the chooser. While a
-//! text field has the focus (the save path, the online address, name and invite code), keys are
-//! typing, not shortcuts.
+//! boards, Enter picks the cell under it, Escape cancels the selection or the chooser; the
+//! shortcut keys send the commands of the panel's table (`commands`), when they can be used.
+//! While a text field has the focus (the save path, the online address, name and invite code),
+//! keys are typing, not shortcuts.
 
-use crate::board::Hovered;
-use crate::current::CurrentGame;
-use crate::play::CellPicked;
-use crate::selection::Selection;
-use crate::surface::levels::level_step;
-use crate::viewing::Viewing;
+use crate::state::commands::Command;
+use crate::state::cursor::{cursor_level_step, cursor_step};
+use crate::state::game::CurrentGame;
+use crate::state::messages::CellPicked;
+use crate::state::selection::Hovered;
+use crate::state::selection::Selection;
+use crate::state::viewing::Viewing;
+use crate::ui::commands::entries;
+use crate::ui::facts::FactSources;
 use bevy::input::InputSystems;
 use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 use bevy::text::EditableText;
-use surface_chess_rules::{Cell, Dir, Position};
+use surface_chess_rules::Dir;
 
 /// Keyboard cursor and shortcuts.
 pub fn plugin(app: &mut App) {
     app.add_systems(PreUpdate, keys_to_the_focused_field.after(InputSystems))
-        .add_systems(Update, drive_cursor.in_set(crate::AppSystems::Input));
+        .add_systems(Update, (drive_cursor, shortcut_keys).in_set(crate::schedule::AppSystems::Input));
 }
 
 /// Keys pressed while a text field has the focus are typing: no shortcut sees them (typing
@@ -34,25 +38,17 @@ fn keys_to_the_focused_field(
     }
 }
 
-/// Where the cursor is, or starts: `from`, else the selected piece, else the king of the side to
-/// move in the position on show.
-pub fn cursor_start(shown: &Position, selected: Option<Cell>, from: Option<Cell>) -> Cell {
-    from.or(selected).unwrap_or_else(|| shown.king(shown.side_to_move()))
-}
-
-/// The cell the cursor moves to from `from` (see [`cursor_start`]) in chart direction `d`,
-/// staying put at a boundary.
-pub fn cursor_step(shown: &Position, selected: Option<Cell>, from: Option<Cell>, d: Dir) -> Cell {
-    let start = cursor_start(shown, selected, from);
-    shown.complex().gluing(start, d).map_or(start, |g| g.to)
-}
-
-/// The cell the cursor moves to from `from` (see [`cursor_start`]) `delta` levels up (negative:
-/// down), on the same square; it stays put at the top and bottom levels and on boards without
-/// levels.
-pub fn cursor_level_step(shown: &Position, selected: Option<Cell>, from: Option<Cell>, delta: i8) -> Cell {
-    let start = cursor_start(shown, selected, from);
-    level_step(shown.complex(), start, delta).unwrap_or(start)
+/// A shortcut key sends its row's command while the row can be used.
+fn shortcut_keys(keys: Res<ButtonInput<KeyCode>>, facts: FactSources, mut commands: MessageWriter<Command>) {
+    if keys.get_just_pressed().next().is_none() {
+        return;
+    }
+    let facts = facts.facts();
+    for entry in entries() {
+        if entry.key.is_some_and(|key| keys.just_pressed(key)) && (entry.enabled)(&facts) {
+            commands.write(entry.command);
+        }
+    }
 }
 
 fn drive_cursor(

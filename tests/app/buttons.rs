@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 use bevy::ui::InteractionDisabled;
-use surface_chess::button::{Activate, ButtonLabel};
+use surface_chess::ui::button::{Activate, ButtonLabel};
 
 /// The one button with this label.
 pub fn find(app: &mut App, label: &str) -> Entity {
@@ -18,9 +18,11 @@ pub fn enabled(app: &mut App, label: &str) -> bool {
     !app.world().entity(e).contains::<InteractionDisabled>()
 }
 
-/// Activates the button with this label (as a click does, enabled or not) and runs a frame.
+/// Activates the button with this label (as a click does, enabled or not) and runs two frames:
+/// the one that carries out its command, and the next, where a mode it changed is entered.
 pub fn activate(app: &mut App, label: &str) {
     let entity = find(app, label);
     app.world_mut().trigger(Activate { entity });
+    app.update();
     app.update();
 }

@@ -3,13 +3,13 @@
 //! half a turn, and L hiding and showing the names on the surface.
 
 use bevy::prelude::*;
-use surface_chess::board::{self, CellPatch};
-use surface_chess::chart::{self, ChartLayout, ChartPart, Flipped};
-use surface_chess::current::CurrentGame;
-use surface_chess::flat::FlatMaterial;
 use surface_chess::logic_plugin;
-use surface_chess::play::CellPicked;
-use surface_chess::selection::Selection;
+use surface_chess::scene::board::{self, CellPatch};
+use surface_chess::scene::chart::{self, ChartLayout, ChartPart, Flipped};
+use surface_chess::scene::flat::FlatMaterial;
+use surface_chess::state::game::CurrentGame;
+use surface_chess::state::messages::CellPicked;
+use surface_chess::state::selection::Selection;
 use surface_chess_rules::Variant;
 
 /// The app's logic with the given drawing plugins, without a renderer: meshes and materials
@@ -88,7 +88,7 @@ fn tokens_and_marks_follow_the_position_and_flipping_turns_the_chart() {
 #[test]
 fn the_surface_carries_cell_names_and_l_hides_them() {
     let mut app = app_with(Variant::Klein, |app| {
-        app.add_plugins(board::plugin);
+        app.add_plugins((board::plugin, surface_chess::ui::keyboard::plugin));
     });
     let visibilities = |app: &mut App| {
         let mut q = app.world_mut().query_filtered::<&Visibility, With<board::CellLabels>>();
@@ -111,7 +111,12 @@ fn the_surface_carries_cell_names_and_l_hides_them() {
 #[test]
 fn selecting_lights_the_cell_on_both_views_and_leaves_the_pieces_their_colour() {
     let mut app = app_with(Variant::Mobius, |app| {
-        app.add_plugins((board::plugin, chart::plugin, surface_chess::pieces::plugin));
+        app.add_plugins((
+            board::plugin,
+            chart::plugin,
+            surface_chess::scene::pieces::plugin,
+            surface_chess::features::cell_look::plugin,
+        ));
     });
     let b2 = Variant::Mobius.rules().complex.parse_cell("b2").unwrap();
     app.world_mut().write_message(CellPicked(b2));
@@ -125,7 +130,7 @@ fn selecting_lights_the_cell_on_both_views_and_leaves_the_pieces_their_colour() 
         &CellPatch,
         &MeshMaterial3d<FlatMaterial>,
         Has<ChartPart>,
-        Has<surface_chess::pieces::PieceModel>,
+        Has<surface_chess::scene::pieces::PieceModel>,
     )>();
     let (mut surface_lit, mut chart_lit, mut pieces) = (0, 0, 0);
     for (&CellPatch(cell), material, on_chart, piece) in q.iter(app.world()) {

@@ -4,15 +4,17 @@
 
 use bevy::prelude::*;
 use bevy_panorbit_camera::PanOrbitCamera;
-use surface_chess::board::{self, Embedded};
-use surface_chess::camera::SurfaceCamera;
-use surface_chess::current::CurrentGame;
-use surface_chess::flat::FlatMaterial;
-use surface_chess::follow::{self, CentreOn, FollowGame, View, in_view};
+use surface_chess::features::follow::{self, FollowGame};
 use surface_chess::logic_plugin;
-use surface_chess::play::{ActionChosen, CellPicked};
-use surface_chess::selection::Selection;
-use surface_chess::surface::Surface;
+use surface_chess::scene::board::CentreOn;
+use surface_chess::scene::board::{self, Embedded};
+use surface_chess::scene::camera::SurfaceCamera;
+use surface_chess::scene::flat::FlatMaterial;
+use surface_chess::scene::surface::Surface;
+use surface_chess::scene::views::{View, home_view, in_view};
+use surface_chess::state::game::CurrentGame;
+use surface_chess::state::messages::{ActionChosen, CellPicked};
+use surface_chess::state::selection::Selection;
 use surface_chess_rules::{Cell, Variant};
 
 fn app_with(variant: Variant) -> (App, Entity) {
@@ -128,7 +130,7 @@ fn a_move_is_shown_and_a_double_click_centres_its_cell() {
 fn each_home_view_shows_whites_home_ranks() {
     for v in Variant::ALL {
         let surface = Surface::new(v);
-        let (focus, view, radius) = follow::home_view(&surface);
+        let (focus, view, radius) = home_view(&surface);
         let start = surface_chess_rules::Position::new(v);
         let white: Vec<Cell> =
             start.pieces().filter(|(_, p)| p.color() == surface_chess_rules::Color::White).map(|(c, _)| c).collect();

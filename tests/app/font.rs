@@ -2,27 +2,27 @@
 //! arrows), chooser labels, status lines and results, over every fixture game.
 
 use std::collections::BTreeSet;
-use surface_chess::chart::piece_glyph;
-use surface_chess::font::FONT_DATA;
-use surface_chess::mode::PlayMode;
-use surface_chess::panel::{Status, move_entries};
-use surface_chess::persist::load_game;
-use surface_chess::selection::Selection;
-use surface_chess::viewing::Viewing;
+use surface_chess::scene::chart::piece_glyph;
+use surface_chess::state::mode::Who;
+use surface_chess::state::persist::load_game;
+use surface_chess::state::selection::Selection;
+use surface_chess::state::viewing::Viewing;
+use surface_chess::ui::font::FONT_DATA;
+use surface_chess::ui::panel::{Status, move_entries};
 use surface_chess_rules::engine::Level;
 use surface_chess_rules::{Color, Game};
 
 /// The text the panel and chart show for a game at each ply, with every possible choice.
 fn texts_of(game: &Game) -> Vec<String> {
     let mut out = Vec::new();
-    let modes = [PlayMode::TwoPlayers, PlayMode::VsComputer(Color::Black), PlayMode::Exhibition];
+    let modes = [Who::TwoPlayers, Who::VsComputer(Color::Black), Who::Exhibition];
     for ply in 0..=game.actions().len() {
         let viewing = Viewing((ply < game.actions().len()).then_some(ply));
-        for mode in modes {
+        for who in modes {
             let status = Status {
                 game,
                 viewing,
-                mode,
+                who,
                 level: Level::Club,
                 thinking: None,
                 notice: "",

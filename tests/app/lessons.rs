@@ -3,12 +3,12 @@
 //! a lesson ending when another game starts.
 
 use bevy::prelude::*;
-use surface_chess::current::CurrentGame;
-use surface_chess::lessons::library::{Library, built_in, from_dir};
-use surface_chess::lessons::progress::Progress;
-use surface_chess::lessons::{ActiveLesson, BrowserOpen, LessonCommand, LessonVerdict};
 use surface_chess::logic_plugin;
-use surface_chess::play::CellPicked;
+use surface_chess::state::game::CurrentGame;
+use surface_chess::state::lessons::library::{Library, built_in, from_dir};
+use surface_chess::state::lessons::progress::Progress;
+use surface_chess::state::lessons::{ActiveLesson, BrowserOpen, LessonCommand, LessonVerdict};
+use surface_chess::state::messages::CellPicked;
 use surface_chess_rules::{Cell, Game, Task, Variant};
 
 fn app(progress: Option<std::path::PathBuf>) -> App {
@@ -156,6 +156,8 @@ fn next_walks_the_library_and_another_game_ends_the_lesson() {
     send(&mut app, LessonCommand::Next);
     assert_eq!(active(&app).index, 1);
     app.world_mut().resource_mut::<CurrentGame>().replace(Game::new(Variant::Klein));
+    // The replacement is announced in this frame; the lesson ends at the next state transition.
+    app.update();
     app.update();
     assert!(app.world().get_resource::<ActiveLesson>().is_none(), "a new game ends the lesson");
     send(&mut app, LessonCommand::Close);

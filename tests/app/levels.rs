@@ -5,18 +5,19 @@
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
-use surface_chess::board::{self, CellPatch, DestinationMark, Embedded, Hovered};
-use surface_chess::chart::{self, ChartLayout, ChartMark, ChartPart};
-use surface_chess::check_ring::{self, CheckRing};
-use surface_chess::current::CurrentGame;
-use surface_chess::flat::FlatMaterial;
-use surface_chess::levels::{self, BOARD_ALPHA, FADED_ALPHA, LevelGuide, LevelView};
-use surface_chess::pieces::{self, PieceModel};
-use surface_chess::play::{ActionChosen, CellPicked};
-use surface_chess::selection::Selection;
-use surface_chess::surface::level_height;
-use surface_chess::surface::look::{Shape, look};
-use surface_chess::{keyboard, logic_plugin};
+use surface_chess::features::check_ring::{self, CheckRing};
+use surface_chess::features::levels::{self, BOARD_ALPHA, FADED_ALPHA, LevelGuide, LevelView};
+use surface_chess::scene::board::{self, CellPatch, DestinationMark, Embedded};
+use surface_chess::scene::chart::{self, ChartLayout, ChartMark, ChartPart};
+use surface_chess::scene::flat::FlatMaterial;
+use surface_chess::scene::pieces::{self, PieceModel};
+use surface_chess::scene::surface::level_height;
+use surface_chess::scene::surface::look::{Shape, look};
+use surface_chess::state::game::CurrentGame;
+use surface_chess::state::messages::{ActionChosen, CellPicked};
+use surface_chess::state::selection::Hovered;
+use surface_chess::state::selection::Selection;
+use surface_chess::{logic_plugin, ui::keyboard};
 use surface_chess_rules::{Cell, Game, Position, Start, Variant};
 
 /// The app's logic and the 3D board, pieces, levels, keyboard, chart and check rings, without a
@@ -35,6 +36,7 @@ fn app_with(game: Game) -> App {
             keyboard::plugin,
             chart::plugin,
             check_ring::plugin,
+            surface_chess::features::cell_look::plugin,
         ));
     app.update();
     app.update();
@@ -290,8 +292,8 @@ fn a_checked_king_is_ringed_on_both_views() {
 #[test]
 fn the_stacked_boards_draw_no_rays() {
     for v in [Variant::Strato, Variant::Chess3] {
-        assert!(surface_chess::rays::piece_legs(&Position::new(v), cell(v, "1b1")).is_empty(), "{v}");
+        assert!(surface_chess::features::rays::piece_legs(&Position::new(v), cell(v, "1b1")).is_empty(), "{v}");
     }
     let m = Variant::Mobius;
-    assert!(!surface_chess::rays::piece_legs(&Position::new(m), cell(m, "c2")).is_empty());
+    assert!(!surface_chess::features::rays::piece_legs(&Position::new(m), cell(m, "c2")).is_empty());
 }

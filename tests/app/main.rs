@@ -15,4 +15,5 @@ mod persist;
 mod pieces;
 mod play;
 mod teach;
+mod transitions;
 mod unrolled;

@@ -2,16 +2,17 @@
 //! and orbits the camera, a kiosk starts the exhibition when idle and gives a visitor a fresh
 //! game on the first key.
 
+use crate::transitions::{mode, switch_mode};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy_panorbit_camera::PanOrbitCamera;
 use std::time::{Duration, Instant};
-use surface_chess::camera::SurfaceCamera;
-use surface_chess::current::{CurrentGame, Notice};
-use surface_chess::exhibition::Pace;
-use surface_chess::kiosk::Kiosk;
 use surface_chess::logic_plugin;
-use surface_chess::mode::{ComputerLevel, PlayMode};
+use surface_chess::scene::camera::SurfaceCamera;
+use surface_chess::state::exhibition::Pace;
+use surface_chess::state::game::{CurrentGame, Notice};
+use surface_chess::state::kiosk::Kiosk;
+use surface_chess::state::mode::{AppMode, ComputerLevel, PlayMode};
 use surface_chess_rules::engine::Level;
 use surface_chess_rules::{Color, Game, Variant};
 
@@ -51,9 +52,8 @@ fn a_new_game_drops_the_search_for_the_old_one() {
 #[test]
 fn the_exhibition_keeps_its_pace() {
     let mut app = app_with(CurrentGame::new(Variant::Endless), 100);
-    app.insert_resource(PlayMode::Exhibition)
-        .insert_resource(ComputerLevel(Level::Beginner))
-        .insert_resource(Pace(1.0));
+    app.insert_resource(ComputerLevel(Level::Beginner)).insert_resource(Pace(1.0));
+    switch_mode(&mut app, AppMode::Exhibition);
     let mut updates_at_move = Vec::new();
     let start = Instant::now();
     let mut updates = 0u32;
@@ -83,7 +83,7 @@ fn the_exhibition_orbits_the_camera_and_stops_with_any_key() {
     let still = yaw(&app);
     app.update();
     assert_eq!(yaw(&app), still, "no orbit outside the exhibition");
-    app.insert_resource(PlayMode::Exhibition);
+    switch_mode(&mut app, AppMode::Exhibition);
     for _ in 0..10 {
         app.update();
     }
@@ -92,6 +92,8 @@ fn the_exhibition_orbits_the_camera_and_stops_with_any_key() {
     app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::KeyA);
     app.update();
     assert_eq!(*app.world().resource::<PlayMode>(), PlayMode::TwoPlayers);
+    app.update();
+    assert_eq!(mode(&app), AppMode::Offline);
 }
 
 #[test]
@@ -105,11 +107,12 @@ fn a_kiosk_left_idle_starts_the_exhibition_and_a_visitor_gets_a_fresh_game() {
     for _ in 0..12 {
         app.update();
     }
-    assert_eq!(*app.world().resource::<PlayMode>(), PlayMode::TwoPlayers, "not idle long enough");
-    for _ in 0..4 {
+    assert_eq!(mode(&app), AppMode::Offline, "not idle long enough");
+    // One more frame than the idle time: the state changes at the frame after the decision.
+    for _ in 0..5 {
         app.update();
     }
-    assert_eq!(*app.world().resource::<PlayMode>(), PlayMode::Exhibition, "idle: the exhibition starts");
+    assert_eq!(mode(&app), AppMode::Exhibition, "idle: the exhibition starts");
     let start = Instant::now();
     while current(&app).plies() < 2 {
         assert!(start.elapsed().as_secs() < 30, "the exhibition plays");
@@ -120,6 +123,8 @@ fn a_kiosk_left_idle_starts_the_exhibition_and_a_visitor_gets_a_fresh_game() {
     app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::Space);
     app.update();
     assert_eq!(*app.world().resource::<PlayMode>(), PlayMode::TwoPlayers, "a key hands control back");
+    app.update();
+    assert_eq!(mode(&app), AppMode::Offline);
     assert_ne!(current(&app).serial(), serial, "a fresh game for the visitor");
     assert_eq!(current(&app).plies(), 0);
     assert_eq!(current(&app).variant(), Variant::Genus2, "on the board on show");

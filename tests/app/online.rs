@@ -9,17 +9,18 @@ use bevy::time::TimeUpdateStrategy;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use surface_chess::button;
+use surface_chess::ui::button;
 
 use crate::buttons::{activate, enabled};
-use surface_chess::current::CurrentGame;
-use surface_chess::mode::PlayMode;
-use surface_chess::online::{IdentitySource, Link, Online, OnlineCommand, identity};
-use surface_chess::panel::{self, ClockText, CodeField, GameText, InviteText, LinkText, OnlineErrorText, grouped};
-use surface_chess::persist::{self, Autosave};
-use surface_chess::play::CellPicked;
-use surface_chess::selection::Selection;
-use surface_chess::{chart, logic_plugin};
+use crate::transitions::mode;
+use surface_chess::state::game::CurrentGame;
+use surface_chess::state::messages::CellPicked;
+use surface_chess::state::mode::{AppMode, PlayMode, Seat};
+use surface_chess::state::online::{IdentitySource, Link, Online, OnlineCommand, identity};
+use surface_chess::state::persist::{self, Autosave};
+use surface_chess::state::selection::Selection;
+use surface_chess::ui::panel::{self, ClockText, CodeField, GameText, InviteText, LinkText, OnlineErrorText, grouped};
+use surface_chess::{logic_plugin, scene::chart};
 use surface_chess_rules::{Color, EndReason, Variant};
 use surface_chess_server::serve::{self, Config, Running};
 use surface_chess_server::{Phase, SystemClock};
@@ -66,9 +67,9 @@ fn client(url: &str, name: &str, dir: &Path, variant: Variant) -> App {
     app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
         .init_resource::<ButtonInput<KeyCode>>()
         .init_resource::<chart::Flipped>()
-        .init_resource::<surface_chess::board::ShowLabels>()
-        .init_resource::<surface_chess::follow::FollowGame>()
-        .add_message::<surface_chess::camera::ResetCamera>()
+        .init_resource::<surface_chess::scene::board::ShowLabels>()
+        .init_resource::<surface_chess::features::follow::FollowGame>()
+        .add_message::<surface_chess::scene::camera::ResetCamera>()
         .insert_resource(CurrentGame::new(variant))
         .insert_resource(Online::new(url, name, IdentitySource::Kept(identity::beside(&dir.join("autosave.json")))))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)))
@@ -173,7 +174,8 @@ fn two_apps_play_a_whole_game_through_the_server() {
     let mut b = client(&server.url(), "Bob", &dir.join("b"), Variant::Mobius);
     host_and_join(&mut a, &mut b);
     assert_eq!(game(&b).variant(), Variant::Chess, "the joined game is on B's board, not its Möbius game");
-    assert_eq!(*b.world().resource::<PlayMode>(), PlayMode::Online { you: Some(Color::Black), playing: false });
+    assert_eq!(mode(&b), AppMode::Online);
+    assert_eq!(*b.world().resource::<Seat>(), Seat { you: Some(Color::Black), playing: false });
     assert!(
         text::<GameText>(&mut b).contains("White: Alice · Black: Bob · you play black"),
         "{}",
@@ -215,6 +217,7 @@ fn two_apps_play_a_whole_game_through_the_server() {
     // The online game never touched the autosave; leaving brings the offline game back.
     assert!(!autosave.exists(), "online games are not autosaved");
     press(&mut a, "Leave");
+    assert_eq!(mode(&a), AppMode::Offline);
     assert_eq!(*a.world().resource::<PlayMode>(), PlayMode::TwoPlayers);
     assert_eq!((game(&a).variant(), game(&a).plies()), (Variant::Chess, 0), "A's offline game");
     let saved = persist::load_game(&autosave).expect("the offline game is autosaved again");
@@ -239,7 +242,7 @@ fn joining_with_a_bad_code_shows_the_servers_error() {
     until(&mut b, "the server answers again", |b| online(b).error.is_some());
     assert_eq!(text::<OnlineErrorText>(&mut b), "an invite code is 20 characters from 2-9 and a-z without l and o");
     assert_eq!(online(&b).open, None, "no game opened");
-    assert_eq!(*b.world().resource::<PlayMode>(), PlayMode::TwoPlayers, "still offline");
+    assert_eq!(mode(&b), AppMode::Offline, "still offline");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -372,7 +375,7 @@ fn the_identity_is_kept_and_the_lobby_reopens_its_games() {
     let entry = panel::lobby_words(&lobby.waiting[0]);
     assert!(entry.starts_with(&format!("#{game_id} chess · white vs (open seat) · 0 moves · 30 min")), "{entry}");
     press(&mut again, &entry);
-    until(&mut again, "the game is open", |a| online(a).invite().is_some());
+    until(&mut again, "the game is open", |a| online(a).invite().is_some() && mode(a) == AppMode::Online);
     assert_eq!(online(&again).invite(), Some(code.as_str()));
     assert_eq!(game(&again).variant(), Variant::Chess);
     press(&mut again, "Leave");
@@ -408,12 +411,12 @@ fn the_panel_shows_the_connection_retrying_until_the_server_is_there() {
 #[test]
 fn keys_typed_into_a_focused_field_are_not_shortcuts() {
     use bevy::input_focus::InputFocus;
-    use surface_chess::atlas::Atlas;
+    use surface_chess::state::mode::AtlasView;
     let dir = scratch("typing");
     let mut app = client("ws://127.0.0.1:9/ws", "Alice", &dir, Variant::Chess);
-    app.init_resource::<surface_chess::board::Hovered>()
+    app.init_resource::<surface_chess::state::selection::Hovered>()
         .init_resource::<InputFocus>()
-        .add_plugins(surface_chess::keyboard::plugin);
+        .add_plugins(surface_chess::ui::keyboard::plugin);
     app.update();
     let press_a = |app: &mut App| {
         let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
@@ -421,21 +424,24 @@ fn keys_typed_into_a_focused_field_are_not_shortcuts() {
         keys.clear();
         keys.press(KeyCode::KeyA);
         app.update();
+        // The atlas opens at the next frame's state transition.
+        app.update();
     };
+    let atlas = |app: &App| *app.world().resource::<State<AtlasView>>().get();
     let mut q = app.world_mut().query_filtered::<Entity, With<CodeField>>();
     let field = q.single(app.world()).unwrap();
     *app.world_mut().resource_mut::<InputFocus>() = InputFocus::from_entity(field);
     press_a(&mut app);
-    assert!(!app.world().resource::<Atlas>().open, "an 'a' typed into the invite code does not open the atlas");
+    assert_eq!(atlas(&app), AtlasView::Closed, "an 'a' typed into the invite code does not open the atlas");
     app.world_mut().resource_mut::<InputFocus>().clear();
     press_a(&mut app);
-    assert!(app.world().resource::<Atlas>().open, "without a focused field A is the atlas's key");
+    assert_eq!(atlas(&app), AtlasView::Open, "without a focused field A is the atlas's key");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_online_texts_are_in_the_ui_font() {
-    let face = ttf_parser::Face::parse(surface_chess::font::FONT_DATA, 0).unwrap();
+    let face = ttf_parser::Face::parse(surface_chess::ui::font::FONT_DATA, 0).unwrap();
     let server = Server::start();
     let dir = scratch("font");
     let mut a = client(&server.url(), "Alice", &dir.join("a"), Variant::Chess);
@@ -452,6 +458,7 @@ fn the_online_texts_are_in_the_ui_font() {
     assert!(missing.is_empty(), "the UI font lacks {missing:?}");
     assert!(seen.contains('◂') && seen.contains('·'));
     a.world_mut().write_message(OnlineCommand::Leave);
+    a.update();
     a.update();
     let _ = std::fs::remove_dir_all(&dir);
 }

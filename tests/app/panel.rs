@@ -3,13 +3,13 @@
 //! rules allow them.
 
 use bevy::prelude::*;
-use surface_chess::button;
+use surface_chess::ui::button;
 
 use crate::buttons::{activate as press, enabled};
-use surface_chess::current::CurrentGame;
-use surface_chess::mode::{ComputerLevel, PlayMode};
-use surface_chess::play::ActionChosen;
-use surface_chess::{chart, logic_plugin, panel};
+use surface_chess::state::game::CurrentGame;
+use surface_chess::state::messages::ActionChosen;
+use surface_chess::state::mode::{ComputerLevel, PlayMode};
+use surface_chess::{logic_plugin, scene::chart, ui::panel};
 use surface_chess_rules::engine::Level;
 use surface_chess_rules::{EndReason, Variant};
 
@@ -18,9 +18,9 @@ fn panel_app(variant: Variant) -> App {
     app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
         .init_resource::<ButtonInput<KeyCode>>()
         .init_resource::<chart::Flipped>()
-        .init_resource::<surface_chess::board::ShowLabels>()
-        .init_resource::<surface_chess::follow::FollowGame>()
-        .add_message::<surface_chess::camera::ResetCamera>()
+        .init_resource::<surface_chess::scene::board::ShowLabels>()
+        .init_resource::<surface_chess::features::follow::FollowGame>()
+        .add_message::<surface_chess::scene::camera::ResetCamera>()
         .insert_resource(CurrentGame::new(variant))
         .add_plugins((panel::plugin, button::plugin));
     app.update();
@@ -99,14 +99,14 @@ fn buttons_are_disabled_when_they_cannot_act() {
 fn pick(app: &mut App, name: &str) {
     let v = app.world().resource::<CurrentGame>().variant();
     let cell = v.rules().complex.parse_cell(name).unwrap();
-    app.world_mut().write_message(surface_chess::play::CellPicked(cell));
+    app.world_mut().write_message(surface_chess::state::messages::CellPicked(cell));
     app.update();
     app.update();
 }
 
 #[test]
 fn a_game_starts_from_a_setup_only_when_the_rules_accept_it_and_is_saved_with_it() {
-    use surface_chess::setup::SetupBoard;
+    use surface_chess::state::setup::SetupBoard;
     use surface_chess_rules::Record;
     let mut app = panel_app(Variant::Chess);
     press(&mut app, "Set up");

@@ -6,11 +6,11 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use surface_chess::current::CurrentGame;
-use surface_chess::panel::Status;
-use surface_chess::persist::{self, Autosave, AutosaveState, FileError, Resume};
-use surface_chess::play::CellPicked;
-use surface_chess::{logic_plugin, mode::PlayMode, viewing::Viewing};
+use surface_chess::state::game::CurrentGame;
+use surface_chess::state::messages::CellPicked;
+use surface_chess::state::persist::{self, Autosave, AutosaveState, FileError, Resume};
+use surface_chess::ui::panel::Status;
+use surface_chess::{logic_plugin, state::mode::Who, state::viewing::Viewing};
 use surface_chess_rules::engine::Level;
 use surface_chess_rules::{Game, Record, Variant};
 
@@ -122,7 +122,7 @@ fn a_failed_autosave_is_shown_and_retried_until_it_succeeds() {
     let status = Status {
         game: &game,
         viewing: Viewing(None),
-        mode: PlayMode::TwoPlayers,
+        who: Who::TwoPlayers,
         level: Level::Club,
         thinking: None,
         notice: "",

@@ -4,13 +4,14 @@
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
-use surface_chess::animate::{self, MoveAnimation};
-use surface_chess::board;
-use surface_chess::current::CurrentGame;
-use surface_chess::flat::FlatMaterial;
 use surface_chess::logic_plugin;
-use surface_chess::pieces::{self, PieceModel};
-use surface_chess::play::ActionChosen;
+use surface_chess::scene::animate;
+use surface_chess::scene::board;
+use surface_chess::scene::flat::FlatMaterial;
+use surface_chess::scene::motion::MoveAnimation;
+use surface_chess::scene::pieces::{self, PieceModel};
+use surface_chess::state::game::CurrentGame;
+use surface_chess::state::messages::ActionChosen;
 use surface_chess_rules::{Cell, Game, Position, Start, Variant};
 
 fn app_with(game: Game) -> App {

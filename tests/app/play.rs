@@ -1,13 +1,14 @@
 //! Headless app tests: `MinimalPlugins` plus the app's logic, driven by the same messages a click
 //! on the surface or the chart sends.
 
+use crate::transitions::switch_mode;
 use bevy::prelude::*;
-use surface_chess::current::{CurrentGame, Notice};
-use surface_chess::mode::{ComputerLevel, PlayMode};
-use surface_chess::play::{ActionChosen, CellPicked};
-use surface_chess::selection::Selection;
-use surface_chess::viewing::Viewing;
-use surface_chess::{logic_plugin, persist};
+use surface_chess::state::game::{CurrentGame, Notice};
+use surface_chess::state::messages::{ActionChosen, CellPicked};
+use surface_chess::state::mode::{AppMode, ComputerLevel, PlayMode};
+use surface_chess::state::selection::Selection;
+use surface_chess::state::viewing::Viewing;
+use surface_chess::{logic_plugin, state::persist};
 use surface_chess_rules::{Cell, Game, Position, Role, Start, Variant};
 
 fn app_with(game: CurrentGame) -> App {
@@ -189,10 +190,10 @@ fn the_computer_answers_on_a_background_task_and_its_pieces_are_not_yours() {
 
 #[test]
 fn a_hint_names_a_legal_move_and_goes_when_a_move_is_played() {
-    use surface_chess::opponent::HintRequested;
+    use surface_chess::state::commands::Command;
     let v = Variant::Endless;
     let mut app = app_with(CurrentGame::new(v));
-    app.world_mut().write_message(HintRequested);
+    app.world_mut().write_message(Command::Hint);
     let start = std::time::Instant::now();
     while play(&app).selection.hint.is_none() {
         assert!(start.elapsed().as_secs() < 30, "the hint arrives");
@@ -209,12 +210,11 @@ fn a_hint_names_a_legal_move_and_goes_when_a_move_is_played() {
 
 #[test]
 fn exhibition_plays_both_sides_and_cycles_the_boards() {
-    use surface_chess::exhibition::{Pace, next_board};
+    use surface_chess::state::exhibition::{Pace, next_board};
     use surface_chess_rules::engine::Level;
     let mut app = app_with(CurrentGame::new(Variant::Chess));
-    app.insert_resource(PlayMode::Exhibition)
-        .insert_resource(ComputerLevel(Level::Beginner))
-        .insert_resource(Pace(0.1));
+    app.insert_resource(ComputerLevel(Level::Beginner)).insert_resource(Pace(0.1));
+    switch_mode(&mut app, AppMode::Exhibition);
     let start = std::time::Instant::now();
     while play(&app).game.actions().len() < 4 {
         assert!(start.elapsed().as_secs() < 60, "the exhibition plays on");
@@ -248,7 +248,8 @@ fn exhibition_computers_agree_a_draw_where_the_rules_never_end_the_game() {
     app.world_mut()
         .resource_mut::<CurrentGame>()
         .replace(Game::from_position(p, Start::Edited { label: "kings".into() }));
-    app.insert_resource(PlayMode::Exhibition).insert_resource(ComputerLevel(Level::Beginner));
+    app.insert_resource(ComputerLevel(Level::Beginner));
+    switch_mode(&mut app, AppMode::Exhibition);
     let start = std::time::Instant::now();
     while play(&app).game.outcome().is_none() {
         assert!(start.elapsed().as_secs() < 30, "the computers agree a draw");
@@ -266,7 +267,7 @@ fn an_exhibition_moves_to_the_next_board_and_any_key_hands_back_control() {
         pick(&mut app, Variant::Chess, name);
     }
     assert!(play(&app).game.outcome().is_some());
-    app.insert_resource(PlayMode::Exhibition);
+    switch_mode(&mut app, AppMode::Exhibition);
     let start = std::time::Instant::now();
     while play(&app).game.position().variant() == Variant::Chess {
         assert!(start.elapsed().as_secs() < 20, "the next board comes after a pause");
@@ -278,4 +279,6 @@ fn an_exhibition_moves_to_the_next_board_and_any_key_hands_back_control() {
     app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::Space);
     app.update();
     assert_eq!(*app.world().resource::<PlayMode>(), PlayMode::TwoPlayers, "a key hands control back");
+    app.update();
+    assert_eq!(*app.world().resource::<State<AppMode>>().get(), AppMode::Offline);
 }

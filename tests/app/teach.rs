@@ -3,16 +3,17 @@
 //! move that crosses a seam, driven headlessly like a player's hover and clicks.
 
 use bevy::prelude::*;
-use surface_chess::board::Hovered;
-use surface_chess::chart::ChartLayout;
-use surface_chess::current::CurrentGame;
-use surface_chess::explain::Explained;
+use surface_chess::features::explain::Explained;
+use surface_chess::features::rays::legs::{Leg, leg_segments, seam_numbers};
+use surface_chess::features::rays::piece_legs;
 use surface_chess::logic_plugin;
-use surface_chess::play::CellPicked;
-use surface_chess::rays::legs::{Leg, leg_segments, on_chart, on_surface, seam_numbers};
-use surface_chess::rays::piece_legs;
-use surface_chess::surface::Surface;
-use surface_chess::viewing::Viewing;
+use surface_chess::scene::chart::ChartLayout;
+use surface_chess::scene::overlay::{on_chart, on_surface};
+use surface_chess::scene::surface::Surface;
+use surface_chess::state::game::CurrentGame;
+use surface_chess::state::messages::CellPicked;
+use surface_chess::state::selection::Hovered;
+use surface_chess::state::viewing::Viewing;
 use surface_chess_rules::{Cell, Game, Position, Start, Variant};
 
 fn cell(v: Variant, name: &str) -> Cell {
@@ -158,8 +159,11 @@ fn replaying_a_move_through_a_seam_explains_it() {
 
 mod atlas {
     use super::*;
-    use surface_chess::atlas::glue::{cone_at, describe, pair_arrows, seam_pairs};
-    use surface_chess::atlas::{Atlas, atlas_words};
+    use crate::transitions::switch_atlas;
+    use surface_chess::features::atlas::atlas_words;
+    use surface_chess::features::atlas::glue::{cone_at, describe, pair_arrows, seam_pairs};
+    use surface_chess::state::atlas::AtlasPin;
+    use surface_chess::state::mode::AtlasView;
     use surface_chess_rules::Dir;
 
     #[test]
@@ -198,19 +202,18 @@ mod atlas {
     fn the_atlas_explains_the_hovered_seam_and_a_click_pins_it_without_moving() {
         let v = Variant::Mobius;
         let mut app = app_with(Game::new(v));
-        app.world_mut().resource_mut::<Atlas>().open = true;
+        switch_atlas(&mut app, AtlasView::Open);
         hover(&mut app, Some(cell(v, "j3")));
         let text = app.world().resource::<Explained>().text.clone();
         assert_eq!(text, "Atlas: east of j3 is a7: directions flip vertically (up becomes down)");
         app.world_mut().write_message(CellPicked(cell(v, "a1")));
         app.update();
-        assert_eq!(app.world().resource::<Atlas>().pinned, Some(cell(v, "a1")));
+        assert_eq!(app.world().resource::<AtlasPin>().0, Some(cell(v, "a1")));
         assert!(app.world().resource::<CurrentGame>().game.actions().is_empty());
         hover(&mut app, Some(cell(v, "e5")));
         let text = app.world().resource::<Explained>().text.clone();
         assert!(text.starts_with("Atlas: west of a1 is j9"), "the pinned cell stays: {text}");
-        app.world_mut().resource_mut::<Atlas>().open = false;
-        app.update();
+        switch_atlas(&mut app, AtlasView::Closed);
         assert_eq!(app.world().resource::<Explained>().text, "", "closing clears the words");
     }
 }

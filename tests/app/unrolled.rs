@@ -5,17 +5,17 @@
 
 use bevy::math::IVec2;
 use bevy::prelude::*;
-use surface_chess::board::{self, CellPatch};
-use surface_chess::chart::{self, Flipped};
-use surface_chess::current::CurrentGame;
-use surface_chess::flat::FlatMaterial;
-use surface_chess::logic_plugin;
-use surface_chess::play::CellPicked;
-use surface_chess::unrolled::strips::{Development, develop};
-use surface_chess::unrolled::tiles::{Tile, Tiling};
-use surface_chess::unrolled::{
+use surface_chess::features::unrolled::strips::{Development, develop};
+use surface_chess::features::unrolled::tiles::{Tile, Tiling};
+use surface_chess::features::unrolled::{
     self, Unrolled, UnrolledCell, UnrolledDrawing, UnrolledShown, tile_glyph, zoom_about, zoom_factor,
 };
+use surface_chess::logic_plugin;
+use surface_chess::scene::board::{self, CellPatch};
+use surface_chess::scene::chart::{self, Flipped};
+use surface_chess::scene::flat::FlatMaterial;
+use surface_chess::state::game::CurrentGame;
+use surface_chess::state::messages::CellPicked;
 use surface_chess_rules::{Cell, Color as Side, Dir, Piece, Position, Role, Setup, TrailKind, Variant};
 
 const TILED: [Variant; 4] = [Variant::Mobius, Variant::Klein, Variant::Endless, Variant::Chess];
@@ -262,7 +262,7 @@ fn app(variant: Variant) -> App {
     app_with(variant, board::palette_plugin)
 }
 
-/// The same with the board's plugin (which lights the cells) instead of its palette alone.
+/// The same with other plugins for the board (its palette, or the board and the cells' look).
 fn app_with(variant: Variant, board: fn(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
@@ -270,7 +270,7 @@ fn app_with(variant: Variant, board: fn(&mut App)) -> App {
         .init_asset::<FlatMaterial>()
         .init_resource::<ButtonInput<KeyCode>>()
         .insert_resource(CurrentGame::new(variant))
-        .add_plugins((board, chart::plugin, unrolled::plugin));
+        .add_plugins((board, chart::plugin, unrolled::plugin, surface_chess::ui::keyboard::plugin));
     app.update();
     app.update();
     app
@@ -334,7 +334,9 @@ fn u_toggles_the_view_and_every_copy_carries_the_original_cells() {
 #[test]
 fn a_selection_draws_its_rays_and_marks_in_the_copies_and_lights_every_copy() {
     let v = Variant::Mobius;
-    let mut app = app_with(v, board::plugin);
+    let mut app = app_with(v, |app| {
+        app.add_plugins((board::plugin, surface_chess::features::cell_look::plugin));
+    });
     press_u(&mut app);
     let drawings = |app: &mut App| {
         let mut q = app.world_mut().query_filtered::<Entity, With<UnrolledDrawing>>();
@@ -387,17 +389,20 @@ fn genus_two_shows_the_charts_until_a_piece_is_selected_then_its_strips() {
 
 #[test]
 fn the_panel_button_toggles_the_view() {
-    use surface_chess::button::{self, Activate, ButtonLabel};
+    use surface_chess::ui::button::{self, Activate, ButtonLabel};
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
         .init_resource::<ButtonInput<KeyCode>>()
         .init_resource::<Flipped>()
         .init_resource::<board::ShowLabels>()
-        .init_resource::<surface_chess::follow::FollowGame>()
+        .init_resource::<surface_chess::features::follow::FollowGame>()
         .init_resource::<Unrolled>()
-        .add_message::<surface_chess::camera::ResetCamera>()
+        .add_message::<surface_chess::scene::camera::ResetCamera>()
         .insert_resource(CurrentGame::new(Variant::Klein))
-        .add_plugins((surface_chess::panel::plugin, button::plugin));
+        .init_asset::<Mesh>()
+        .init_asset::<FlatMaterial>()
+        // The button sends its command; the unrolled view carries it out.
+        .add_plugins((surface_chess::ui::panel::plugin, button::plugin, unrolled::plugin));
     app.update();
     let mut q = app.world_mut().query::<(Entity, &ButtonLabel)>();
     let found: Vec<Entity> = q.iter(app.world()).filter(|(_, l)| l.0 == "Unrolled (U)").map(|(e, _)| e).collect();

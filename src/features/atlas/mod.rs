@@ -7,31 +7,28 @@
 
 pub mod glue;
 
-use crate::board::{Embedded, Hovered};
-use crate::chart::{CHART_LAYER, ChartShown};
-use crate::current::CurrentGame;
-use crate::explain::Explained;
-use crate::flat::FlatMaterial;
-use crate::glyphs::stroke_mesh;
-use crate::overlay::{Stroke, push_on_chart, push_on_surface};
-use crate::play::CellPicked;
+use crate::features::explain::Explained;
+use crate::scene::board::Embedded;
+use crate::scene::chart::{CHART_LAYER, ChartShown};
+use crate::scene::flat::FlatMaterial;
+use crate::scene::overlay::{Stroke, drawing, push_on_chart, push_on_surface, redraw};
+use crate::state::atlas::AtlasPin;
+use crate::state::game::CurrentGame;
+use crate::state::mode::AtlasView;
+use crate::state::selection::Hovered;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use glue::{cone_at, crossed_arrow, describe, pair_arrows, seam_pairs, side_stroke};
 use surface_chess_rules::{Cell, Complex};
 
-/// Whether the atlas is open, and the cell a click pinned.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Atlas {
-    /// Open.
-    pub open: bool,
-    /// The cell whose seams stay shown after a click.
-    pub pinned: Option<Cell>,
+/// One of the atlas's kept drawings: one colour's strokes on one view.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AtlasPart {
+    /// The colour: one per glued pair, then the cone point's.
+    pub colour: usize,
+    /// On the chart (else on the surface).
+    pub chart: bool,
 }
-
-/// Everything drawn for the atlas.
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct AtlasPart;
 
 /// One colour per glued pair (a corner cell has two seam sides), then the cone's.
 const COLOURS: [Color; 5] = [
@@ -42,45 +39,42 @@ const COLOURS: [Color; 5] = [
     Color::srgb(1.0, 0.95, 0.2),
 ];
 
-/// The atlas's inks.
-#[derive(Resource, Clone, Debug)]
-struct AtlasInk([Handle<FlatMaterial>; 5]);
-
-/// The atlas.
+/// Explains what the open atlas shows.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Atlas>().init_resource::<Hovered>().add_systems(
-        Update,
-        ((atlas_key, pin_cells).in_set(crate::AppSystems::Input), explain_focus.in_set(crate::AppSystems::Show)),
-    );
+    app.add_systems(Update, explain_focus.in_set(crate::schedule::AppSystems::Show));
 }
 
 /// The drawing half (needs a window): the lit sides, arrows and cone marks.
 pub fn drawing_plugin(app: &mut App) {
-    app.add_systems(Startup, make_ink).add_systems(Update, draw_atlas.in_set(crate::AppSystems::Show));
+    app.add_systems(Startup, spawn_drawings).add_systems(Update, draw_atlas.in_set(crate::schedule::AppSystems::Show));
 }
 
-fn make_ink(mut commands: Commands, mut materials: ResMut<Assets<FlatMaterial>>) {
-    commands.insert_resource(AtlasInk(COLOURS.map(|c| materials.add(FlatMaterial::two_sided(c)))));
-}
-
-fn atlas_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut atlas: ResMut<Atlas>) {
-    if keys.is_some_and(|k| k.just_pressed(KeyCode::KeyA)) {
-        atlas.open = !atlas.open;
-        atlas.pinned = None;
+/// The atlas's drawings, one per colour and view, kept from the start.
+fn spawn_drawings(
+    mut commands: Commands,
+    mut materials: ResMut<Assets<FlatMaterial>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    for (colour, c) in COLOURS.into_iter().enumerate() {
+        let ink = materials.add(FlatMaterial::two_sided(c));
+        commands.spawn((drawing(&mut meshes, ink.clone()), AtlasPart { colour, chart: false }));
+        commands.spawn((
+            drawing(&mut meshes, ink),
+            Transform::from_xyz(0.0, 0.0, 0.1),
+            RenderLayers::layer(CHART_LAYER),
+            AtlasPart { colour, chart: true },
+        ));
     }
 }
 
-fn pin_cells(mut picks: MessageReader<CellPicked>, mut atlas: ResMut<Atlas>) {
-    for &CellPicked(cell) in picks.read() {
-        if atlas.open {
-            atlas.pinned = if atlas.pinned == Some(cell) { None } else { Some(cell) };
-        }
-    }
+/// The cell the open atlas shows: the pinned one, else the one under the pointer.
+fn focus(pin: Option<&AtlasPin>, hovered: &Hovered) -> Option<Cell> {
+    pin.and_then(|p| p.0.or(hovered.0))
 }
 
-/// The cell the atlas shows: the pinned one, else the one under the pointer.
-fn focus(atlas: &Atlas, hovered: &Hovered) -> Option<Cell> {
-    atlas.open.then(|| atlas.pinned.or(hovered.0)).flatten()
+/// Whether the atlas opened, closed or was pinned since the system last ran.
+fn atlas_changed(view: &Res<State<AtlasView>>, pin: &Option<Res<AtlasPin>>) -> bool {
+    view.is_changed() || pin.as_ref().is_some_and(|p| p.is_changed())
 }
 
 /// What the atlas shows about `cell`, in words, and the cells to mark (a cone point's eight).
@@ -104,75 +98,62 @@ pub fn atlas_words(complex: &Complex, cell: Cell) -> Explained {
 }
 
 fn explain_focus(
-    atlas: Res<Atlas>,
+    view: Res<State<AtlasView>>,
+    pin: Option<Res<AtlasPin>>,
     hovered: Res<Hovered>,
     current: Res<CurrentGame>,
     mut explained: ResMut<Explained>,
 ) {
     // Closed, the panel's usual explanation takes over (`explain.rs`).
-    if !atlas.open || (!atlas.is_changed() && !hovered.is_changed() && !current.is_changed()) {
+    let open = *view.get() == AtlasView::Open;
+    if !open || (!atlas_changed(&view, &pin) && !hovered.is_changed() && !current.is_changed()) {
         return;
     }
-    let words = focus(&atlas, &hovered).map(|cell| atlas_words(current.game.position().complex(), cell));
+    let words = focus(pin.as_deref(), &hovered).map(|cell| atlas_words(current.game.position().complex(), cell));
     explained.set_if_neq(words.unwrap_or_default());
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Redraws what the atlas shows: the lit sides and arrows in each pair's colour, the cone's
+/// crossed arrows, on both views.
 fn draw_atlas(
-    mut commands: Commands,
-    atlas: Res<Atlas>,
+    view: Res<State<AtlasView>>,
+    pin: Option<Res<AtlasPin>>,
     hovered: Res<Hovered>,
     embedded: Option<Res<Embedded>>,
     chart: Option<Res<ChartShown>>,
-    ink: Option<Res<AtlasInk>>,
-    parts: Query<Entity, With<AtlasPart>>,
+    mut drawings: Query<(&AtlasPart, &Mesh3d, &mut Visibility)>,
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
-    let (Some(embedded), Some(chart), Some(ink)) = (embedded, chart, ink) else { return };
-    if !atlas.is_changed() && !hovered.is_changed() && !embedded.is_changed() && !chart.is_changed() {
+    let (Some(embedded), Some(chart)) = (embedded, chart) else { return };
+    if !atlas_changed(&view, &pin) && !hovered.is_changed() && !embedded.is_changed() && !chart.is_changed() {
         return;
     }
-    for e in &parts {
-        commands.entity(e).despawn();
-    }
-    let Some(cell) = focus(&atlas, &hovered) else { return };
     let surface = &embedded.0;
     let complex = &surface.variant.rules().complex;
     let mut by_colour: Vec<Vec<Stroke>> = vec![Vec::new(); COLOURS.len()];
     let stroke = |cell, line, half: f32| Stroke { cell, line, half, chart_half: half * 1.4 };
-    for (i, pair) in seam_pairs(complex, cell).iter().enumerate().take(4) {
-        by_colour[i].push(stroke(pair.cell, side_stroke(pair.side), 0.07));
-        by_colour[i].push(stroke(pair.partner, side_stroke(pair.partner_side), 0.07));
-        for (c, lines) in pair_arrows(pair) {
-            by_colour[i].extend(lines.into_iter().map(|l| stroke(c, l, 0.035)));
+    if let Some(cell) = focus(pin.as_deref(), &hovered) {
+        for (i, pair) in seam_pairs(complex, cell).iter().enumerate().take(4) {
+            by_colour[i].push(stroke(pair.cell, side_stroke(pair.side), 0.07));
+            by_colour[i].push(stroke(pair.partner, side_stroke(pair.partner_side), 0.07));
+            for (c, lines) in pair_arrows(pair) {
+                by_colour[i].extend(lines.into_iter().map(|l| stroke(c, l, 0.035)));
+            }
+        }
+        if let Some(cone) = cone_at(complex, cell) {
+            for (c, corner) in cone.corners {
+                by_colour[4].extend(crossed_arrow(corner).into_iter().map(|l| stroke(c, l, 0.03)));
+            }
         }
     }
-    if let Some(cone) = cone_at(complex, cell) {
-        for (c, corner) in cone.corners {
-            by_colour[4].extend(crossed_arrow(corner).into_iter().map(|l| stroke(c, l, 0.03)));
-        }
-    }
-    for (strokes, material) in by_colour.iter().zip(&ink.0) {
-        if strokes.is_empty() {
-            continue;
-        }
+    for (part, mesh, visibility) in &mut drawings {
+        let strokes = &by_colour[part.colour];
         let (mut positions, mut indices) = (Vec::new(), Vec::new());
-        push_on_surface(surface, strokes, 0.025, &mut positions, &mut indices);
-        let (mut flat, mut flat_indices) = (Vec::new(), Vec::new());
-        push_on_chart(&chart.0, complex, strokes, &mut flat, &mut flat_indices);
-        commands.spawn((
-            Mesh3d(meshes.add(stroke_mesh(&positions, indices))),
-            MeshMaterial3d(material.clone()),
-            AtlasPart,
-            Pickable::IGNORE,
-        ));
-        commands.spawn((
-            Mesh3d(meshes.add(stroke_mesh(&flat, flat_indices))),
-            MeshMaterial3d(material.clone()),
-            Transform::from_xyz(0.0, 0.0, 0.1),
-            AtlasPart,
-            Pickable::IGNORE,
-            RenderLayers::layer(CHART_LAYER),
-        ));
+        if part.chart {
+            push_on_chart(&chart.0, complex, strokes, &mut positions, &mut indices);
+        } else {
+            push_on_surface(surface, strokes, 0.025, &mut positions, &mut indices);
+        }
+        redraw(&mut meshes, mesh, visibility, &positions, indices);
     }
 }

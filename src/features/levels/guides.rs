@@ -2,9 +2,9 @@
 //! under (or over) the destination's square, up (or down) to the destination's mark, so that a
 //! mark on another level is seen to belong to that square.
 
-use crate::board::{Embedded, Palette};
-use crate::play::PlayState;
-use crate::surface::levels::guide;
+use crate::scene::board::{Embedded, Palette};
+use crate::scene::surface::levels::guide;
+use crate::state::play::PlayState;
 use bevy::prelude::*;
 use surface_chess_rules::Cell;
 
@@ -19,7 +19,7 @@ pub struct LevelGuide {
 const RADIUS: f32 = 0.025;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, draw_guides.in_set(crate::AppSystems::Show));
+    app.add_systems(Update, draw_guides.in_set(crate::schedule::AppSystems::Show));
 }
 
 /// Redraws the guides whenever the selection, the position or the board changes.

@@ -5,52 +5,44 @@
 
 mod fade;
 mod guides;
+mod look;
+mod view;
 
-pub use fade::{BOARD_ALPHA, FADED_ALPHA};
 pub use guides::LevelGuide;
+pub use look::{ALONE_ALPHA, BOARD_ALPHA, FADED_ALPHA, LIT_ALPHA, Twins};
+pub use view::LevelView;
 
-use crate::board::Hovered;
-use crate::current::CurrentGame;
-use crate::keyboard::cursor_start;
-use crate::selection::Selection;
-use crate::surface::levels::{is_stacked, level_of, on_level};
-use crate::viewing::Viewing;
+use crate::state::commands::{Command, View, toggled};
+use crate::state::cursor::cursor_start;
+use crate::state::game::CurrentGame;
+use crate::state::selection::Hovered;
+use crate::state::selection::Selection;
+use crate::state::stack::{is_stacked, level_of, on_level};
+use crate::state::viewing::Viewing;
 use bevy::prelude::*;
-
-/// A part of the 3D board drawn on one level (cells, grid, names): it fades with its level.
-/// Pieces are not marked: their level is their cell's.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OnLevel(pub u8);
-
-/// How the stacked levels are seen: all of them, or one with the others faded (and not
-/// pickable, so clicks reach it through them).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LevelView {
-    /// Only one level is shown.
-    pub one: bool,
-    /// The level shown alone: the keyboard cursor's (chart index, 0 = level 1).
-    pub focus: u8,
-}
-
-impl LevelView {
-    /// Whether a level is faded.
-    pub fn faded(&self, level: u8) -> bool {
-        self.one && level != self.focus
-    }
-}
 
 /// The level view, its keys, the levels' look and the guides.
 pub fn plugin(app: &mut App) {
     app.init_resource::<LevelView>()
         .add_systems(
             Update,
-            (level_keys.in_set(crate::AppSystems::Input), follow_cursor.in_set(crate::AppSystems::Show)),
+            (
+                level_keys.in_set(crate::schedule::AppSystems::Input),
+                toggle_one_level.in_set(crate::schedule::AppSystems::Rules),
+                follow_cursor.in_set(crate::schedule::AppSystems::Show),
+            ),
         )
         .add_plugins((fade::plugin, guides::plugin));
 }
 
-/// V switches between all levels and one; a number key shows that level alone, the cursor moved
-/// to it (same square).
+/// The One level button and key (V) switch between all levels and one.
+fn toggle_one_level(mut commands: MessageReader<Command>, mut view: ResMut<LevelView>) {
+    if toggled(&mut commands, View::OneLevel) {
+        view.one = !view.one;
+    }
+}
+
+/// A number key shows that level alone, the cursor moved to it (same square).
 fn level_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     current: Res<CurrentGame>,
@@ -64,9 +56,6 @@ fn level_keys(
     let complex = shown.complex();
     if !is_stacked(complex) {
         return;
-    }
-    if keys.just_pressed(KeyCode::KeyV) {
-        view.one = !view.one;
     }
     let digits = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4, KeyCode::Digit5];
     for (level, key) in digits.into_iter().enumerate() {

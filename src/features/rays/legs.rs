@@ -2,9 +2,9 @@
 //! enters with and leaves by (in that cell's chart), the seam crossings numbered; then the legs as
 //! curves on the surface and segments on the chart. Pure functions, no ECS.
 
-use crate::chart::ChartLayout;
-use crate::surface::Surface;
-use bevy::math::{Vec2, Vec3};
+use crate::scene::chart::ChartLayout;
+use crate::scene::overlay::on_chart;
+use bevy::math::Vec2;
 use surface_chess_rules::{Cell, Complex, Trail, TrailEnd, Vector};
 
 /// One cell of a drawn trail.
@@ -102,25 +102,6 @@ pub fn leg_marks(leg: &Leg) -> Vec<(Vec2, Vec2)> {
         }
     }
     out
-}
-
-/// Samples a stroke of the cell's unit square on the surface: points lifted by `lift` along the
-/// surface normal, `n` segments, each with its normal. The curve lies on the surface.
-pub fn on_surface(surface: &Surface, cell: Cell, (a, b): (Vec2, Vec2), n: usize, lift: f32) -> Vec<(Vec3, Vec3)> {
-    (0..=n)
-        .map(|i| {
-            let p = a.lerp(b, i as f32 / n as f32);
-            let (at, normal) = surface.at(cell, p.x, p.y);
-            (at + normal * lift, normal)
-        })
-        .collect()
-}
-
-/// A stroke of the cell's unit square in the chart view's plane.
-pub fn on_chart(layout: &ChartLayout, complex: &Complex, cell: Cell, (a, b): (Vec2, Vec2)) -> (Vec2, Vec2) {
-    let at = complex.coord(cell);
-    let place = |p: Vec2| layout.point(at.chart, f32::from(at.file) + p.x, f32::from(at.rank) + p.y);
-    (place(a), place(b))
 }
 
 /// Where the chart writes each seam crossing's number: just inside the cell, by the side the line

@@ -7,12 +7,13 @@
 
 pub mod legs;
 
-use crate::board::Embedded;
-use crate::chart::{CHART_LAYER, ChartShown};
-use crate::flat::FlatMaterial;
-use crate::glyphs::{push_flat_text, stroke_mesh};
-use crate::overlay::{Stroke, push_on_chart, push_on_surface};
-use crate::play::PlayState;
+use crate::scene::board::Embedded;
+use crate::scene::chart::{CHART_LAYER, ChartShown};
+use crate::scene::flat::FlatMaterial;
+use crate::scene::glyphs::push_flat_text;
+use crate::scene::overlay::{Stroke, drawing, push_on_chart, push_on_surface, redraw};
+use crate::state::commands::{Command, View, toggled};
+use crate::state::play::PlayState;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use legs::{Leg, leg_arrow, leg_marks, leg_segments, legs, seam_numbers};
@@ -28,15 +29,13 @@ impl Default for ShowRays {
     }
 }
 
-/// Everything drawn for the rays, replaced when the selection or the position changes.
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct RayPart;
-
-/// The rays' colours.
-#[derive(Resource, Clone, Debug)]
-struct RayInk {
-    surface: Handle<FlatMaterial>,
-    chart: Handle<FlatMaterial>,
+/// The rays' drawing on one view, kept and redrawn when the selection or the position changes.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RayPart {
+    /// On the surface.
+    Surface,
+    /// On the chart.
+    Chart,
 }
 
 /// The rays' colour.
@@ -44,20 +43,31 @@ pub const RAY: Color = Color::srgb(1.0, 0.45, 0.05);
 
 /// Draws the selected piece's rays.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<ShowRays>()
-        .add_systems(Startup, make_ink)
-        .add_systems(Update, (rays_key.in_set(crate::AppSystems::Input), draw_rays.in_set(crate::AppSystems::Show)));
+    app.init_resource::<ShowRays>().add_systems(Startup, spawn_drawings).add_systems(
+        Update,
+        (toggle_rays.in_set(crate::schedule::AppSystems::Rules), draw_rays.in_set(crate::schedule::AppSystems::Show)),
+    );
 }
 
-fn make_ink(mut commands: Commands, mut materials: ResMut<Assets<FlatMaterial>>) {
-    commands.insert_resource(RayInk {
-        surface: materials.add(FlatMaterial::two_sided(RAY)),
-        chart: materials.add(FlatMaterial::two_sided(RAY)),
-    });
+/// The rays' two drawings, kept from the start.
+fn spawn_drawings(
+    mut commands: Commands,
+    mut materials: ResMut<Assets<FlatMaterial>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    let ink = materials.add(FlatMaterial::two_sided(RAY));
+    commands.spawn((drawing(&mut meshes, ink.clone()), RayPart::Surface));
+    commands.spawn((
+        drawing(&mut meshes, ink),
+        Transform::from_xyz(0.0, 0.0, 0.09),
+        RenderLayers::layer(CHART_LAYER),
+        RayPart::Chart,
+    ));
 }
 
-fn rays_key(keys: Res<ButtonInput<KeyCode>>, mut show: ResMut<ShowRays>) {
-    if keys.just_pressed(KeyCode::KeyT) {
+/// The Rays button and key.
+fn toggle_rays(mut commands: MessageReader<Command>, mut show: ResMut<ShowRays>) {
+    if toggled(&mut commands, View::Rays) {
         show.0 = !show.0;
     }
 }
@@ -74,7 +84,7 @@ fn leg_strokes(leg: &Leg) -> Vec<Stroke> {
 pub fn piece_legs(p: &Position, from: Cell) -> Vec<Vec<Leg>> {
     let complex = p.complex();
     // Rays follow seams; the stacked levels have none (their guides show moves between levels).
-    if crate::surface::levels::is_stacked(complex) {
+    if crate::state::stack::is_stacked(complex) {
         return Vec::new();
     }
     let flips = p.rules().facing_mode == FacingMode::Transported
@@ -83,55 +93,38 @@ pub fn piece_legs(p: &Position, from: Cell) -> Vec<Vec<Leg>> {
     p.trails(from).iter().map(|t| legs(complex, from, t, &mut seams, flips)).collect()
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Redraws the selected piece's rays on both views.
 fn draw_rays(
-    mut commands: Commands,
     play: PlayState,
     show: Res<ShowRays>,
     embedded: Option<Res<Embedded>>,
     chart: Option<Res<ChartShown>>,
-    ink: Option<Res<RayInk>>,
-    parts: Query<Entity, With<RayPart>>,
+    mut drawings: Query<(&RayPart, &Mesh3d, &mut Visibility)>,
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
-    let (Some(embedded), Some(chart), Some(ink)) = (embedded, chart, ink) else { return };
+    let (Some(embedded), Some(chart)) = (embedded, chart) else { return };
     if !play.is_changed() && !show.is_changed() && !embedded.is_changed() && !chart.is_changed() {
         return;
     }
-    for e in &parts {
-        commands.entity(e).despawn();
-    }
-    let Some(from) = play.selection.selected.filter(|_| show.0 && play.setup.is_none()) else { return };
+    let from = play.selection.selected.filter(|_| show.0 && play.setup.is_none());
     let p = play.shown();
-    let trails = piece_legs(p, from);
+    let trails = from.map(|from| piece_legs(p, from)).unwrap_or_default();
     let complex = p.complex();
     let strokes: Vec<Stroke> = trails.iter().flatten().flat_map(leg_strokes).collect();
-    let (mut positions, mut indices) = (Vec::new(), Vec::new());
-    push_on_surface(&embedded.0, &strokes, 0.02, &mut positions, &mut indices);
-    if !positions.is_empty() {
-        commands.spawn((
-            Mesh3d(meshes.add(stroke_mesh(&positions, indices))),
-            MeshMaterial3d(ink.surface.clone()),
-            RayPart,
-            Pickable::IGNORE,
-        ));
-    }
-    let layout = &chart.0;
-    let (mut positions, mut indices) = (Vec::new(), Vec::new());
-    push_on_chart(layout, complex, &strokes, &mut positions, &mut indices);
-    for legs in &trails {
-        for (number, at) in seam_numbers(layout, complex, legs) {
-            push_flat_text(&number.to_string(), at, 0.38, &mut positions, &mut indices);
+    for (part, mesh, visibility) in &mut drawings {
+        let (mut positions, mut indices) = (Vec::new(), Vec::new());
+        match part {
+            RayPart::Surface => push_on_surface(&embedded.0, &strokes, 0.02, &mut positions, &mut indices),
+            RayPart::Chart => {
+                let layout = &chart.0;
+                push_on_chart(layout, complex, &strokes, &mut positions, &mut indices);
+                for legs in &trails {
+                    for (number, at) in seam_numbers(layout, complex, legs) {
+                        push_flat_text(&number.to_string(), at, 0.38, &mut positions, &mut indices);
+                    }
+                }
+            }
         }
-    }
-    if !positions.is_empty() {
-        commands.spawn((
-            Mesh3d(meshes.add(stroke_mesh(&positions, indices))),
-            MeshMaterial3d(ink.chart.clone()),
-            Transform::from_xyz(0.0, 0.0, 0.09),
-            RayPart,
-            Pickable::IGNORE,
-            RenderLayers::layer(CHART_LAYER),
-        ));
+        redraw(&mut meshes, mesh, visibility, &positions, indices);
     }
 }

@@ -13,15 +13,16 @@
 pub mod strips;
 pub mod tiles;
 
-use crate::board::{self, CellPatch, Palette, base_class};
-use crate::camera::ChartCamera;
-use crate::chart::{CHART_LAYER, Flipped, piece_glyph};
-use crate::flat::FlatMaterial;
-use crate::glyphs::{ADVANCE, ASCENT, STROKE, WIDTH, push_flat_text, push_stroke, stroke_mesh, text_width};
-use crate::layout::PANEL_BG;
-use crate::play::PlayState;
-use crate::rays::legs::{Leg, leg_arrow, leg_marks, leg_segments};
-use crate::rays::{RAY, ShowRays, piece_legs};
+use crate::features::rays::legs::{Leg, leg_arrow, leg_marks, leg_segments};
+use crate::features::rays::{RAY, ShowRays, piece_legs};
+use crate::scene::board::{self, CellPatch, Palette, base_class};
+use crate::scene::camera::{ChartCamera, ChartFrame};
+use crate::scene::chart::{CHART_LAYER, Flipped, piece_glyph};
+use crate::scene::flat::FlatMaterial;
+use crate::scene::glyphs::{ADVANCE, ASCENT, STROKE, WIDTH, push_flat_text, push_stroke, stroke_mesh, text_width};
+use crate::scene::layout::PANEL_BG;
+use crate::state::commands::{Command, View, toggled};
+use crate::state::play::PlayState;
 use bevy::camera::visibility::RenderLayers;
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::math::IVec2;
@@ -118,19 +119,26 @@ const NAME: Color = Color::srgb(0.78, 0.81, 0.86);
 
 /// The unrolled view: the toggle, what it shows, its drawing.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Unrolled>().init_resource::<UnrolledShown>().add_systems(Startup, make_kit).add_systems(
-        Update,
-        (
-            unrolled_key.in_set(crate::AppSystems::Input),
-            (choose_view, build_view, draw_position).chain().in_set(crate::AppSystems::Show),
-        ),
-    );
+    app.init_resource::<Unrolled>()
+        .init_resource::<UnrolledShown>()
+        .init_resource::<ChartFrame>()
+        .add_systems(Startup, make_kit)
+        .add_systems(
+            Update,
+            (
+                toggle_unrolled.in_set(crate::schedule::AppSystems::Rules),
+                (choose_view, build_view, draw_position).chain().in_set(crate::schedule::AppSystems::Show),
+            ),
+        );
 }
 
 /// The chart camera's side of the view (rendering app only): it looks at the unrolled view's
 /// layer while that is on show, and the right or middle button pans and the wheel zooms it there.
 pub fn camera_plugin(app: &mut App) {
-    app.add_systems(Update, (route_chart_camera, pan_and_zoom, names_by_zoom).chain().after(crate::AppSystems::Show));
+    app.add_systems(
+        Update,
+        (route_chart_camera, pan_and_zoom, names_by_zoom).chain().after(crate::schedule::AppSystems::Show),
+    );
 }
 
 fn make_kit(mut commands: Commands, mut materials: ResMut<Assets<FlatMaterial>>) {
@@ -151,8 +159,9 @@ fn make_kit(mut commands: Commands, mut materials: ResMut<Assets<FlatMaterial>>)
     });
 }
 
-fn unrolled_key(keys: Res<ButtonInput<KeyCode>>, mut unrolled: ResMut<Unrolled>) {
-    if keys.just_pressed(KeyCode::KeyU) {
+/// The Unrolled button and key.
+fn toggle_unrolled(mut commands: MessageReader<Command>, mut unrolled: ResMut<Unrolled>) {
+    if toggled(&mut commands, View::Unrolled) {
         unrolled.0 = !unrolled.0;
     }
 }
@@ -160,7 +169,7 @@ fn unrolled_key(keys: Res<ButtonInput<KeyCode>>, mut unrolled: ResMut<Unrolled>)
 /// What the view should show for the toggle, the board, the flip and (genus two) the selection.
 pub fn wanted_view(unrolled: bool, variant: Variant, flipped: bool, play: &PlayState) -> UnrolledShown {
     // Stacked levels have no seams to unroll.
-    if !unrolled || crate::surface::levels::is_stacked(&variant.rules().complex) {
+    if !unrolled || crate::state::stack::is_stacked(&variant.rules().complex) {
         return UnrolledShown::Off;
     }
     if let Some(tiling) = Tiling::new(variant, flipped) {
@@ -179,13 +188,17 @@ fn choose_view(
     flipped: Option<Res<Flipped>>,
     play: PlayState,
     mut shown: ResMut<UnrolledShown>,
+    mut frame: ResMut<ChartFrame>,
 ) {
     let flip_changed = flipped.as_ref().is_some_and(|f| f.is_changed());
     if !unrolled.is_changed() && !flip_changed && !play.is_changed() {
         return;
     }
     let wanted = wanted_view(unrolled.0, play.variant(), flipped.is_some_and(|f| f.0), &play);
-    shown.set_if_neq(wanted);
+    if shown.set_if_neq(wanted) {
+        // The chart camera frames the view on show (and the charts again once it is off).
+        frame.0 = shown.frame();
+    }
 }
 
 /// Spawns a pickable cell of the view.

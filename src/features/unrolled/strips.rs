@@ -5,9 +5,9 @@
 //! tiling of neighbouring copies lies flat around the cone points. Pure geometry, no ECS.
 
 use super::tiles::{frame_matrix, vector};
-use crate::glyphs::{ASCENT, text_width};
-use crate::rays::legs::Leg;
-use crate::rays::piece_legs;
+use crate::features::rays::legs::Leg;
+use crate::features::rays::piece_legs;
+use crate::scene::glyphs::{ASCENT, text_width};
 use bevy::math::{Mat2, Vec2};
 use surface_chess_rules::{Cell, Complex, Position, Trail};
 

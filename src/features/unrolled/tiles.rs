@@ -137,7 +137,7 @@ impl Tiling {
     }
 
     /// A point of the unrolled chart (cell units) in the view's plane: the original chart centred
-    /// on the origin, turned half a turn when flipped (as [`crate::chart::ChartLayout`] places it).
+    /// on the origin, turned half a turn when flipped (as [`crate::scene::chart::ChartLayout`] places it).
     pub fn view(&self, q: Vec2) -> Vec2 {
         let p = q - self.size / 2.0;
         if self.flipped { -p } else { p }

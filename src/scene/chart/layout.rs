@@ -1,7 +1,7 @@
 //! Where the charts lie in the chart view's plane: chart after chart from left to right, one
 //! unit per cell, centred on the origin, turned half a turn when flipped.
 
-use crate::surface::levels::level_title;
+use crate::state::stack::level_title;
 use bevy::math::Vec2;
 use surface_chess_rules::{Cell, Coord, Dir, Link, Mesh as Topology, Variant};
 

@@ -6,21 +6,21 @@
 
 mod layout;
 mod tokens;
+mod view;
 
 pub use layout::ChartLayout;
 pub use tokens::{ChartMark, ChartToken, piece_glyph};
+pub use view::{CHART_LAYER, ChartShown};
 
-use crate::board::{self, CellPatch, Palette, base_class};
-use crate::current::CurrentGame;
-use crate::flat::FlatMaterial;
-use crate::glyphs::{push_flat_text, push_stroke, stroke_mesh};
-use crate::layout::PANEL_BG;
+use crate::scene::board::{self, CellPatch, Palette, base_class};
+use crate::scene::flat::FlatMaterial;
+use crate::scene::glyphs::{push_flat_text, push_stroke, stroke_mesh};
+use crate::scene::layout::PANEL_BG;
+use crate::state::commands::{Command, View, toggled};
+use crate::state::game::CurrentGame;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use surface_chess_rules::{Dir, Variant};
-
-/// The render layer of the chart view (the surface is on layer 0).
-pub const CHART_LAYER: usize = 1;
 
 /// Draw the charts upside down (Black's point of view).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -30,19 +30,23 @@ pub struct Flipped(pub bool);
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct ChartPart;
 
-/// The chart's layout in use.
-#[derive(Resource, Clone, Debug)]
-pub struct ChartShown(pub ChartLayout);
-
 /// The chart view.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Flipped>().add_systems(Startup, tokens::make_kit).add_systems(
         Update,
         (
-            build_charts.in_set(crate::AppSystems::Build),
-            (tokens::place_tokens, tokens::mark_destinations).in_set(crate::AppSystems::Show),
+            toggle_flip.in_set(crate::schedule::AppSystems::Rules),
+            build_charts.in_set(crate::schedule::AppSystems::Build),
+            (tokens::place_tokens, tokens::mark_destinations).in_set(crate::schedule::AppSystems::Show),
         ),
     );
+}
+
+/// The Flip chart button.
+fn toggle_flip(mut commands: MessageReader<Command>, mut flipped: ResMut<Flipped>) {
+    if toggled(&mut commands, View::FlipChart) {
+        flipped.0 = !flipped.0;
+    }
 }
 
 /// The chart's colours (cells use the surface's palette).

@@ -2,11 +2,11 @@
 //! a pawn's facing where facings travel), and the selected piece's destinations (dot = quiet,
 //! ring = capture).
 
-use super::{CHART_LAYER, ChartShown};
-use crate::board::Palette;
-use crate::flat::FlatMaterial;
-use crate::glyphs::{ASCENT, flat_text_mesh, text_width};
-use crate::play::PlayState;
+use super::view::{CHART_LAYER, ChartShown};
+use crate::scene::board::Palette;
+use crate::scene::flat::FlatMaterial;
+use crate::scene::glyphs::{ASCENT, flat_text_mesh, text_width};
+use crate::state::play::PlayState;
 use bevy::camera::visibility::RenderLayers;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;

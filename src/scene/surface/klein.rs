@@ -249,7 +249,7 @@ impl Bottle {
     /// Respaces the files so that each file's longest cell (at the rendered subdivision) has the
     /// same aspect ratio: a file's length scales with its cells' aspect.
     fn equalise(&mut self, base: &[f64]) {
-        let k = super::SUBDIVISION;
+        let k = super::look::SUBDIVISION;
         let mut knots: Vec<f64> = (0..=9).map(f64::from).collect();
         for _ in 0..EQUALISING_ROUNDS {
             self.files = base.iter().map(|&x| remap(x, &knots)).collect();

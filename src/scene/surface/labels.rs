@@ -2,8 +2,8 @@
 //! corner left of its south side, as thin strokes lying on the surface, on each side from which
 //! the surface can be seen, reading left to right from that side.
 
-use super::Surface;
-use crate::glyphs::{ASCENT, DESCENT, STROKE, push_stroke, stroke_mesh, text_segments, text_width};
+use super::geometry::Surface;
+use crate::scene::glyphs::{ASCENT, DESCENT, STROKE, push_stroke, stroke_mesh, text_segments, text_width};
 use bevy::math::{Vec2, Vec3};
 use bevy::mesh::Mesh;
 use surface_chess_rules::Cell;

@@ -4,6 +4,9 @@
 
 use surface_chess_rules::Variant;
 
+/// The subdivision of each cell side in the rendered meshes (every board).
+pub const SUBDIVISION: usize = 8;
+
 /// A board's shape in space and its home camera distance.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Look {

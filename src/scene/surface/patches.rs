@@ -1,7 +1,7 @@
 //! Meshes made from an embedded surface: one patch per cell (so picking a triangle names its
 //! cell), the cell grid and the seams as line lists.
 
-use super::Surface;
+use super::geometry::Surface;
 use bevy::asset::RenderAssetUsages;
 use bevy::math::Vec3;
 use bevy::mesh::{Indices, Mesh};

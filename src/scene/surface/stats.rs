@@ -10,7 +10,7 @@
 //! * **self-intersections**: pairs of triangles sharing no vertex that cross (an edge of one
 //!   passes through the inside of the other), found with a uniform grid of bins.
 
-use super::Surface;
+use super::geometry::Surface;
 use bevy::math::{DVec3, IVec3};
 use std::collections::HashMap;
 use std::fmt;

@@ -6,10 +6,13 @@
 pub mod library;
 pub mod progress;
 
-use crate::current::{CurrentGame, Notice};
-use crate::mode::PlayMode;
-use crate::play::{ActionPlayed, CellPicked};
-use crate::selection::Selection;
+use crate::state::commands::Command;
+use crate::state::game::{CurrentGame, GameReplaced, Notice};
+use crate::state::messages::{ActionPlayed, CellPicked};
+use crate::state::mode::{Interaction, PicksHere, PlayMode};
+use crate::state::play::Mover;
+use crate::state::selection::Selection;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use library::Library;
 use progress::Progress;
@@ -76,29 +79,60 @@ pub fn plugin(app: &mut App) {
     if !app.world().contains_resource::<Library>() {
         app.insert_resource(library::built_in());
     }
-    app.init_resource::<Progress>().init_resource::<BrowserOpen>().add_message::<LessonCommand>().add_systems(
-        Update,
-        (end_when_replaced, mark_cells, run_commands, judge_moves).chain().in_set(crate::AppSystems::Rules),
-    );
+    app.init_resource::<Progress>()
+        .init_resource::<BrowserOpen>()
+        .add_message::<LessonCommand>()
+        .add_systems(
+            Update,
+            (
+                (end_when_replaced, lesson_picks, run_commands, toggle_list)
+                    .chain()
+                    .before(crate::state::messages::PlaySystems),
+                judge_moves.after(crate::state::messages::PlaySystems),
+            )
+                .in_set(crate::schedule::AppSystems::Rules),
+        )
+        .add_systems(OnExit(Interaction::Lesson), |mut commands: Commands| commands.remove_resource::<ActiveLesson>());
 }
 
-fn end_when_replaced(mut commands: Commands, current: Res<CurrentGame>, lesson: Option<Res<ActiveLesson>>) {
-    if lesson.is_some_and(|l| l.serial != current.serial()) {
-        commands.remove_resource::<ActiveLesson>();
+/// The panel's Lessons button shows or hides the list.
+fn toggle_list(mut commands: MessageReader<Command>, mut browser: ResMut<BrowserOpen>) {
+    if commands.read().filter(|&&c| c == Command::Lessons).count() % 2 == 1 {
+        browser.0 = !browser.0;
     }
 }
 
-fn mark_cells(mut picks: MessageReader<CellPicked>, library: Res<Library>, lesson: Option<ResMut<ActiveLesson>>) {
-    let Some(mut lesson) = lesson else {
+/// Another game replaced the lesson's: the lesson ends.
+fn end_when_replaced(
+    mut replaced: MessageReader<GameReplaced>,
+    lesson: Option<Res<ActiveLesson>>,
+    mut next: ResMut<NextState<Interaction>>,
+) {
+    // Every announcement is read, in a lesson or not (none waits for a later lesson).
+    if replaced.read().any(|r| lesson.as_ref().is_some_and(|l| l.serial != r.serial)) {
+        NextState::set_if_neq(&mut next, Interaction::Play);
+    }
+}
+
+/// Picks mark cells while the task asks for cells; otherwise they move pieces.
+fn lesson_picks(
+    mut picks: MessageReader<CellPicked>,
+    picks_here: PicksHere,
+    library: Res<Library>,
+    lesson: Option<ResMut<ActiveLesson>>,
+    mut mover: Mover,
+) {
+    let (Some(mut lesson), true) = (lesson, picks_here.are(Interaction::Lesson)) else {
         picks.clear();
         return;
     };
-    if !lesson.takes_picks(&library) {
-        picks.clear();
-        return;
-    }
+    let marking = lesson.takes_picks(&library);
     let single = library.0[lesson.index].kind() == "ray-end";
     for &CellPicked(cell) in picks.read() {
+        if !marking {
+            mover.pick(cell);
+            continue;
+        }
         lesson.verdict = None;
         if single {
             lesson.marked = vec![cell];
@@ -110,59 +144,73 @@ fn mark_cells(mut picks: MessageReader<CellPicked>, library: Res<Library>, lesso
     }
 }
 
-/// Sets a lesson's position up as the game, two players (the player makes both sides' moves).
-fn set_up(lesson: &Lesson, current: &mut CurrentGame, mode: &mut PlayMode) -> u64 {
-    let start = Start::Edited { label: format!("lesson {}", lesson.id()) };
-    current.replace(Game::from_position(lesson.position().clone(), start));
-    *mode = PlayMode::TwoPlayers;
-    current.serial()
+/// What opening and closing lessons change: the game, who plays, the list and the state.
+#[derive(SystemParam)]
+struct Desk<'w, 's> {
+    commands: Commands<'w, 's>,
+    library: Res<'w, Library>,
+    current: ResMut<'w, CurrentGame>,
+    play: ResMut<'w, PlayMode>,
+    browser: ResMut<'w, BrowserOpen>,
+    next: ResMut<'w, NextState<Interaction>>,
 }
 
-#[allow(clippy::too_many_arguments)]
+impl Desk<'_, '_> {
+    /// Sets lesson `index`'s position up as a two players' game; returns the game's serial.
+    fn set_up(&mut self, index: usize) -> Option<u64> {
+        let lesson = self.library.0.get(index)?;
+        let start = Start::Edited { label: format!("lesson {}", lesson.id()) };
+        self.current.replace(Game::from_position(lesson.position().clone(), start));
+        *self.play = PlayMode::TwoPlayers;
+        Some(self.current.serial())
+    }
+
+    /// Opens lesson `index`, if there is one.
+    fn open(&mut self, index: usize) -> bool {
+        let Some(serial) = self.set_up(index) else { return false };
+        self.commands.insert_resource(ActiveLesson { index, marked: Vec::new(), hints: 0, verdict: None, serial });
+        NextState::set_if_neq(&mut self.next, Interaction::Lesson);
+        self.browser.0 = false;
+        true
+    }
+
+    /// Ends the lesson and shows the list.
+    fn close(&mut self) {
+        NextState::set_if_neq(&mut self.next, Interaction::Play);
+        self.browser.0 = true;
+    }
+}
+
 fn run_commands(
-    mut commands: Commands,
     mut orders: MessageReader<LessonCommand>,
-    library: Res<Library>,
+    mut desk: Desk,
     mut progress: ResMut<Progress>,
-    mut current: ResMut<CurrentGame>,
-    mut mode: ResMut<PlayMode>,
     mut notice: ResMut<Notice>,
-    mut browser: ResMut<BrowserOpen>,
     mut lesson: Option<ResMut<ActiveLesson>>,
 ) {
     for order in orders.read() {
-        let open = |index: usize, commands: &mut Commands, current: &mut CurrentGame, mode: &mut PlayMode| {
-            let Some(l) = library.0.get(index) else { return false };
-            let serial = set_up(l, current, mode);
-            commands.insert_resource(ActiveLesson { index, marked: Vec::new(), hints: 0, verdict: None, serial });
-            true
-        };
         match order {
             LessonCommand::Open(i) => {
-                browser.0 = !open(*i, &mut commands, &mut current, &mut mode);
+                desk.browser.0 = !desk.open(*i);
             }
             LessonCommand::Next => {
-                let next = lesson.as_ref().map_or(0, |l| l.index + 1);
-                if !open(next, &mut commands, &mut current, &mut mode) {
-                    commands.remove_resource::<ActiveLesson>();
-                    browser.0 = true;
+                let following = lesson.as_ref().map_or(0, |l| l.index + 1);
+                if !desk.open(following) {
+                    desk.close();
                 }
             }
-            LessonCommand::Close => {
-                commands.remove_resource::<ActiveLesson>();
-                browser.0 = true;
-            }
+            LessonCommand::Close => desk.close(),
             _ => {}
         }
         let Some(active) = lesson.as_deref_mut() else { continue };
-        let Some(l) = library.0.get(active.index) else { continue };
+        if let LessonCommand::Retry = order {
+            active.serial = desk.set_up(active.index).unwrap_or(active.serial);
+            active.marked.clear();
+            active.verdict = None;
+        }
+        let Some(l) = desk.library.0.get(active.index) else { continue };
         match order {
             LessonCommand::Hint => active.hints = (active.hints + 1).min(l.hints().len()),
-            LessonCommand::Retry => {
-                active.serial = set_up(l, &mut current, &mut mode);
-                active.marked.clear();
-                active.verdict = None;
-            }
             LessonCommand::Check if active.verdict != Some(LessonVerdict::Right) => {
                 active.verdict = Some(judge_cells(l, &active.marked));
             }
@@ -212,6 +260,7 @@ fn judge_moves(
     lesson: Option<ResMut<ActiveLesson>>,
     mut selection: ResMut<Selection>,
 ) {
+    // Only the moves played in the lesson, which exists only in its state.
     let Some(mut active) = lesson else {
         played.clear();
         return;

@@ -1,7 +1,7 @@
 //! Which lessons a player has solved, kept across restarts in a small JSON file next to the
 //! autosave, written crash-safely.
 
-use crate::persist::{FileError, write_atomic};
+use crate::state::persist::{FileError, write_atomic};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;

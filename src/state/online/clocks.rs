@@ -2,7 +2,7 @@
 //! moment its state was taken, the running side's counted down locally since the state arrived
 //! (the server alone decides when time is up).
 
-use surface_chess_server::{ClockSpec, ClockState, Side};
+use surface_chess_online::{ClockSpec, ClockState, Side};
 
 /// Each side's time left, in milliseconds, `elapsed_ms` after the state arrived.
 pub fn remaining(clock: &ClockState, elapsed_ms: u64) -> (u64, u64) {
@@ -38,7 +38,7 @@ pub fn spec_words(spec: ClockSpec) -> String {
 
 /// The clock settings a host can choose: the rapid presets, then the correspondence days.
 pub fn choices() -> Vec<ClockSpec> {
-    let days = surface_chess_server::clock::CORRESPONDENCE_DAYS.iter().map(|&d| ClockSpec::correspondence(d));
+    let days = surface_chess_online::clock::CORRESPONDENCE_DAYS.iter().map(|&d| ClockSpec::correspondence(d));
     ClockSpec::PRESETS.iter().copied().chain(days).collect()
 }
 

@@ -3,10 +3,10 @@
 //! only by its owner where the system allows) and read back on every start. Whoever holds the
 //! secret holds its seats, so it never leaves this machine except in the Hello to the server.
 
-use crate::persist::{FileError, write_atomic};
+use crate::state::persist::{FileError, write_atomic};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use surface_chess_server::{Token, new_secret};
+use surface_chess_online::{Token, new_secret};
 
 /// The file's format name.
 const FORMAT: &str = "surface-chess-identity/1";

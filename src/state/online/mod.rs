@@ -13,21 +13,21 @@ pub mod clocks;
 pub mod identity;
 pub mod replay;
 
-use crate::current::{CurrentGame, Notice};
-use crate::mode::PlayMode;
-use crate::play::{ActionPlayed, PlaySystems};
-use crate::selection::Selection;
-use crate::setup::SetupBoard;
+use crate::state::commands::Command;
+use crate::state::game::{CurrentGame, GameReplaced, Notice};
+use crate::state::messages::{ActionPlayed, PlaySystems};
+use crate::state::mode::{AppMode, ModeSwitch, Seat};
+use crate::state::selection::Selection;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::time::Duration;
-use surface_chess_rules::{Color, Game};
-use surface_chess_server::client::{ClientEvent, Connection};
-use surface_chess_server::{
+use surface_chess_online::client::{ClientEvent, Connection};
+use surface_chess_online::{
     ClientMessage, ClockSpec, GameId, GameState, LobbyList, Name, Phase, ServerMessage, Side, SideChoice,
 };
+use surface_chess_rules::{Color, Game};
 
 /// The server used when none is given (`--server`).
 pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878/ws";
@@ -184,8 +184,6 @@ pub struct Online {
     lobby_stale: bool,
     /// The [`CurrentGame`] serial of the open game as this module last showed it.
     shown_serial: Option<u64>,
-    /// The offline game and mode, back on the board when the player leaves the online game.
-    stash: Option<(Game, PlayMode)>,
     /// Games whose invite was printed.
     printed: BTreeSet<GameId>,
 }
@@ -218,7 +216,6 @@ impl Online {
             lobby_asked: false,
             lobby_stale: false,
             shown_serial: None,
-            stash: None,
             printed: BTreeSet::new(),
         }
     }
@@ -327,7 +324,7 @@ pub fn check_server(url: &str) -> Result<(), String> {
 
 /// A result as the panel says it, in the words of the offline results: `black wins by
 /// checkmate`, `white wins on time`, `draw by agreement`, `cancelled before the first move`.
-pub fn result_words(result: &surface_chess_server::ResultState) -> String {
+pub fn result_words(result: &surface_chess_online::ResultState) -> String {
     let side = |s: Side| Color::from(s).name();
     match (result.winner, result.reason.as_str()) {
         (Some(w), "timeout") => format!("{} wins on time", side(w)),
@@ -337,68 +334,63 @@ pub fn result_words(result: &surface_chess_server::ResultState) -> String {
     }
 }
 
-/// The systems that carry out commands and hear the server (in [`crate::AppSystems::Input`]).
+/// The systems that carry out commands and hear the server (in [`crate::schedule::AppSystems::Input`]).
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct OnlineSystems;
 
 /// Online play.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Online>().add_message::<OnlineCommand>().add_systems(
-        Update,
-        (
-            (leave_when_replaced, run_commands, poll_connection, ask_for_lobby)
-                .chain()
-                .in_set(OnlineSystems)
-                .in_set(crate::AppSystems::Input),
-            send_own_moves.after(PlaySystems).in_set(crate::AppSystems::Rules),
-        ),
-    );
+    app.init_resource::<Online>()
+        .add_message::<OnlineCommand>()
+        .add_systems(OnEnter(AppMode::Online), open_online_play)
+        .add_systems(OnExit(AppMode::Online), close_online_play)
+        .add_systems(
+            Update,
+            (
+                (leave_when_replaced, toggle_menu, run_commands, poll_connection, ask_for_lobby)
+                    .chain()
+                    .in_set(OnlineSystems)
+                    .in_set(crate::schedule::AppSystems::Input),
+                send_own_moves.after(PlaySystems).in_set(crate::schedule::AppSystems::Rules),
+            ),
+        );
 }
 
 /// What showing an online game changes.
 #[derive(SystemParam)]
 pub struct Board<'w, 's> {
     current: ResMut<'w, CurrentGame>,
-    mode: ResMut<'w, PlayMode>,
+    mode: ModeSwitch<'w>,
+    seat: Option<ResMut<'w, Seat>>,
     selection: ResMut<'w, Selection>,
     played: MessageWriter<'w, ActionPlayed>,
     commands: Commands<'w, 's>,
 }
 
 impl Board<'_, '_> {
-    /// Puts game `id` on the board (its state must be known); the offline game is kept aside.
+    /// Opens game `id` (its state must be known): online play starts, or another online game is
+    /// put on the board.
     fn enter(&mut self, online: &mut Online, id: GameId) {
         let Some(known) = online.games.get(&id).cloned() else { return };
-        if online.open.is_none() {
-            online.stash = Some((self.current.game.clone(), *self.mode));
-            self.commands.remove_resource::<SetupBoard>();
-        }
         online.open = Some(id);
         online.shown_serial = None;
         online.pending = None;
         online.menu = false;
-        self.show(online, &known.state);
+        if self.mode.get() == AppMode::Online {
+            self.show(online, &known.state);
+        } else {
+            // The game is shown on entering online play (`open_online_play`).
+            self.mode.set(AppMode::Online);
+        }
     }
 
     /// Back to the offline game (`restore`), or just out of online play (another game replaced
-    /// the online one).
-    fn leave(&mut self, online: &mut Online, restore: bool) {
-        online.open = None;
-        online.pending = None;
-        online.shown_serial = None;
-        online.menu = true;
-        let stash = online.stash.take();
-        match stash.filter(|_| restore) {
-            Some((game, mode)) => {
-                self.current.replace(game);
-                *self.mode = mode;
-            }
-            None => {
-                if self.mode.is_online() {
-                    *self.mode = PlayMode::TwoPlayers;
-                }
-            }
+    /// the online one): online play ends at the next state transition (`close_online_play`).
+    fn leave(&mut self, restore: bool) {
+        if !restore {
+            self.commands.remove_resource::<OfflineGame>();
         }
+        self.mode.set(AppMode::Offline);
     }
 
     /// Shows the open game's state: new moves are played on the game on show (and animated),
@@ -411,9 +403,12 @@ impl Board<'_, '_> {
                 return;
             }
         };
-        let mode = PlayMode::Online { you: state.you.map(Color::from), playing: state.phase == Phase::Playing };
-        if *self.mode != mode {
-            *self.mode = mode;
+        let seat = Seat { you: state.you.map(Color::from), playing: state.phase == Phase::Playing };
+        match self.seat.as_mut() {
+            Some(s) => {
+                s.set_if_neq(seat);
+            }
+            None => self.commands.insert_resource(seat),
         }
         let current = &mut *self.current;
         if online.shown_serial == Some(current.serial()) && current.variant() == state.variant {
@@ -447,15 +442,53 @@ impl Board<'_, '_> {
     }
 }
 
-/// Another game replaced the online one (a new game, a lesson, a load) or another mode was
-/// chosen: online play ends on this screen (the game goes on on the server).
-fn leave_when_replaced(mut online: ResMut<Online>, mut board: Board) {
-    if online.open.is_none() {
-        return;
+/// The offline game, set aside while online play is on, back on the board when the player
+/// leaves (dropped when another game replaced the online one).
+#[derive(Resource, Clone, Debug)]
+pub struct OfflineGame(pub Game);
+
+/// Entering online play: the offline game is set aside and the open game shown.
+fn open_online_play(mut commands: Commands, mut online: ResMut<Online>, mut board: Board) {
+    commands.insert_resource(OfflineGame(board.current.game.clone()));
+    match online.open_state().cloned() {
+        Some(known) => board.show(&mut online, &known.state),
+        None => board.leave(true),
     }
-    let replaced = online.shown_serial.is_some_and(|s| s != board.current.serial());
-    if replaced || !board.mode.is_online() {
-        board.leave(&mut online, false);
+}
+
+/// Leaving online play: the offline game comes back unless another game replaced the online one.
+fn close_online_play(
+    mut commands: Commands,
+    mut online: ResMut<Online>,
+    offline: Option<Res<OfflineGame>>,
+    mut current: ResMut<CurrentGame>,
+) {
+    online.open = None;
+    online.pending = None;
+    online.shown_serial = None;
+    online.menu = true;
+    if let Some(offline) = offline {
+        current.replace(offline.0.clone());
+    }
+    commands.remove_resource::<OfflineGame>();
+    commands.remove_resource::<Seat>();
+}
+
+/// Another game replaced the online one (a new game, a lesson, a load): online play ends on this
+/// screen (the game goes on on the server).
+fn leave_when_replaced(mut replaced: MessageReader<GameReplaced>, online: Res<Online>, mut board: Board) {
+    // Every announcement is read, online or not: one from before online play began must not end
+    // it later.
+    let online_now = board.mode.get() == AppMode::Online;
+    if replaced.read().any(|r| online.shown_serial.is_some_and(|s| s != r.serial)) && online_now {
+        board.leave(false);
+    }
+}
+
+/// The panel's Online button shows or hides the online section.
+fn toggle_menu(mut commands: MessageReader<Command>, mut online: ResMut<Online>) {
+    if commands.read().filter(|&&c| c == Command::OnlineMenu).count() % 2 == 1 {
+        online.menu = !online.menu;
     }
 }
 
@@ -502,8 +535,8 @@ fn run_commands(mut orders: MessageReader<OnlineCommand>, mut online: ResMut<Onl
                 }
             }
             OnlineCommand::Leave => {
-                if online.open.is_some() {
-                    board.leave(&mut online, true);
+                if board.mode.get() == AppMode::Online {
+                    board.leave(true);
                 } else {
                     online.menu = false;
                 }
@@ -609,11 +642,11 @@ fn ask_for_lobby(mut online: ResMut<Online>) {
 fn send_own_moves(
     mut played: MessageReader<ActionPlayed>,
     current: Res<CurrentGame>,
-    mode: Res<PlayMode>,
+    seat: Option<Res<Seat>>,
     mut online: ResMut<Online>,
 ) {
     for &ActionPlayed { action, ply } in played.read() {
-        let PlayMode::Online { you: Some(me), .. } = *mode else { continue };
+        let Some(me) = seat.as_ref().and_then(|s| s.you) else { continue };
         let Some(known) = online.open_state() else { continue };
         let game = known.state.game;
         if ply < known.state.moves.len() {
@@ -632,7 +665,7 @@ fn send_own_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use surface_chess_server::ResultState;
+    use surface_chess_online::ResultState;
 
     #[test]
     fn server_addresses_are_websocket_urls() {

@@ -2,8 +2,8 @@
 //! the results the rules know (resignation, agreement) recorded on it. A loss on time has no
 //! rules reason; the panel shows the server's result beside the game.
 
+use surface_chess_online::{GameState, ResultState};
 use surface_chess_rules::{Color, Game};
-use surface_chess_server::{GameState, ResultState};
 
 /// The game a state describes.
 ///
@@ -37,8 +37,8 @@ pub fn record_result(game: &mut Game, result: &ResultState) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use surface_chess_online::{ClockSpec, ClockState, Phase, Side};
     use surface_chess_rules::{EndReason, Variant};
-    use surface_chess_server::{ClockSpec, ClockState, Phase, Side};
 
     fn state(moves: &[&str], result: Option<ResultState>) -> GameState {
         GameState {

@@ -2,11 +2,11 @@
 //! (title, explanation, question, the hints asked for, the verdict and the lesson's closing
 //! explanation) with the buttons its task needs.
 
-use crate::button::{Activate, button};
-use crate::layout::{DIM, TEXT, label};
-use crate::lessons::library::Library;
-use crate::lessons::progress::Progress;
-use crate::lessons::{ActiveLesson, BrowserOpen, LessonCommand, LessonVerdict};
+use crate::scene::layout::{DIM, TEXT, label};
+use crate::state::lessons::library::Library;
+use crate::state::lessons::progress::Progress;
+use crate::state::lessons::{ActiveLesson, BrowserOpen, LessonCommand, LessonVerdict};
+use crate::ui::button::{Activate, button};
 use bevy::prelude::*;
 use surface_chess_rules::{Reason, Task};
 

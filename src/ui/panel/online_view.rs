@@ -4,20 +4,20 @@
 //! and its acceptance, resignation, the result with its reason, and the way back to the offline
 //! game. Every button sends an [`OnlineCommand`]; [`OnlineFacts`] decides which can be used.
 
-use crate::button::{Activate, ButtonLabel, EnabledWhen, button, enable_buttons};
-use crate::current::CurrentGame;
-use crate::layout::{DIM, TEXT, label};
-use crate::online::clocks::{self, format_ms, spec_words};
-use crate::online::{Known, Online, OnlineCommand, result_words};
+use crate::scene::layout::{DIM, TEXT, label};
+use crate::state::game::CurrentGame;
+use crate::state::online::clocks::{self, format_ms, spec_words};
+use crate::state::online::{Known, Online, OnlineCommand, result_words};
+use crate::ui::button::{Activate, ButtonLabel, EnabledWhen, button, enable_buttons};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input_focus::FocusedInput;
 use bevy::prelude::*;
 use bevy::text::{EditableText, EditableTextFilter};
 use bevy::ui::InteractionDisabled;
+use surface_chess_online::{LobbyEntry, Phase, Side, SideChoice};
 use surface_chess_rules::Color as Rules;
 use surface_chess_rules::Game;
-use surface_chess_server::{LobbyEntry, Phase, Side, SideChoice};
 
 /// What the online buttons depend on: the open game's phase and the player's place in it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -546,7 +546,7 @@ pub(super) fn show_lobby(
     mut commands: Commands,
     online: Res<Online>,
     area: Query<Entity, With<LobbyArea>>,
-    mut shown: Local<Option<surface_chess_server::LobbyList>>,
+    mut shown: Local<Option<surface_chess_online::LobbyList>>,
 ) {
     if *shown == online.lobby {
         return;

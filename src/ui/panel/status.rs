@@ -1,9 +1,9 @@
 //! The panel's words: the status line (board, mode, who is to move, check, the result and its
 //! reason, the last notice) and the move list's entries.
 
-use crate::mode::PlayMode;
-use crate::opponent::Purpose;
-use crate::viewing::Viewing;
+use crate::state::mode::{Seat, Who};
+use crate::state::opponent::Purpose;
+use crate::state::viewing::Viewing;
 use std::fmt;
 use surface_chess_rules::Game;
 use surface_chess_rules::engine::Level;
@@ -15,7 +15,7 @@ pub struct Status<'a> {
     /// The ply on show.
     pub viewing: Viewing,
     /// Who plays.
-    pub mode: PlayMode,
+    pub who: Who,
     /// The computer's level.
     pub level: Level,
     /// The search in progress and the depth it reached.
@@ -33,21 +33,21 @@ impl fmt::Display for Status<'_> {
         let game = self.game;
         let p = self.viewing.shown(game);
         write!(f, "{} · ", p.variant())?;
-        match self.mode {
-            PlayMode::Exhibition => {
+        match self.who {
+            Who::Exhibition => {
                 f.write_str("exhibition (click or key to take over) · ")?;
                 let last = game.actions().len().checked_sub(1);
                 if let Some((&a, before)) = last.and_then(|ply| game.actions().get(ply).zip(game.position_at(ply))) {
                     write!(f, "last move {} · ", before.san(a))?;
                 }
             }
-            PlayMode::VsComputer(side) => {
+            Who::VsComputer(side) => {
                 let level = self.level;
                 write!(f, "computer ({}, level {}) plays {} · ", level.name(), level.number(), side.name())?;
             }
-            PlayMode::Online { you: Some(side), .. } => write!(f, "online, you play {} · ", side.name())?,
-            PlayMode::Online { you: None, .. } => f.write_str("online, watching · ")?,
-            PlayMode::TwoPlayers => {}
+            Who::Online(Seat { you: Some(side), .. }) => write!(f, "online, you play {} · ", side.name())?,
+            Who::Online(Seat { you: None, .. }) => f.write_str("online, watching · ")?,
+            Who::TwoPlayers => {}
         }
         if let Some((purpose, depth)) = self.thinking {
             let who = if purpose == Purpose::Hint { "hint" } else { "computer" };

@@ -1,0 +1,139 @@
+//! Choosing a view of the surface: directions scored by how squarely and how near the cells of
+//! interest face the camera, and each board's home view on White's camp. Pure geometry, read by
+//! the cameras' reset and by the camera following the game.
+
+use crate::scene::surface::Surface;
+use bevy::prelude::*;
+use std::f32::consts::{FRAC_PI_4, TAU};
+use surface_chess_rules::Cell;
+
+/// A camera direction: yaw about the vertical, pitch above the horizon (the orbit camera's).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    /// Yaw in radians.
+    pub yaw: f32,
+    /// Pitch in radians.
+    pub pitch: f32,
+}
+
+impl View {
+    /// The unit vector from the focus towards the camera.
+    pub fn direction(self) -> Vec3 {
+        Vec3::new(self.yaw.sin() * self.pitch.cos(), self.pitch.sin(), self.yaw.cos() * self.pitch.cos())
+    }
+
+    /// The view looking back along `d` (from the focus towards the camera).
+    pub fn along(d: Vec3) -> View {
+        let d = d.normalize_or(Vec3::Z);
+        View { yaw: d.x.atan2(d.z), pitch: d.y.clamp(-1.0, 1.0).asin().clamp(-MAX_PITCH, MAX_PITCH) }
+    }
+}
+
+/// The steepest pitch a view takes (straight down confuses the orbit's yaw).
+const MAX_PITCH: f32 = 1.45;
+
+/// The vertical field of view of the surface camera (Bevy's default perspective).
+const FOV: f32 = FRAC_PI_4;
+
+/// How squarely a cell faces a camera at `eye` (0 when it faces away): either side on a
+/// one-sided board, the outside on genus two.
+fn facing(surface: &Surface, cell: Cell, eye: Vec3) -> f32 {
+    let n = surface.centre_normal(cell);
+    let towards = n.dot((eye - surface.centre(cell)).normalize_or(Vec3::Y));
+    if surface.normals.is_none() { towards.abs() } else { towards.max(0.0) }
+}
+
+/// How well `cells` are seen from `view` at `radius` around `focus`: how many face the camera
+/// and lie in the field of view, then how squarely they face it in all.
+fn score(surface: &Surface, cells: &[Cell], focus: Vec3, view: View, radius: f32) -> (usize, f32) {
+    let eye = focus + view.direction() * radius;
+    let mut seen = 0;
+    let mut total = 0.0;
+    for &cell in cells {
+        let f = facing(surface, cell, eye);
+        total += f;
+        if f > 0.15 && in_view(surface.centre(cell), focus, view, radius) {
+            seen += 1;
+        }
+    }
+    (seen, total)
+}
+
+/// Directions around the board: yaw every 10°, pitch in `pitches`.
+fn candidates(pitches: std::ops::RangeInclusive<f32>) -> impl Iterator<Item = View> {
+    let (low, high) = (*pitches.start(), *pitches.end());
+    (0..36).flat_map(move |i| {
+        (0..=8).map(move |j| View { yaw: i as f32 * TAU / 36.0, pitch: low + (high - low) * j as f32 / 8.0 })
+    })
+}
+
+/// The direction from which `cells` are best seen around `focus`: the nearest to `current`
+/// among those that show every cell facing the camera, else the one showing the most.
+pub fn best_view(surface: &Surface, cells: &[Cell], focus: Vec3, radius: f32, current: View) -> View {
+    let scored: Vec<(View, (usize, f32))> = candidates(-0.6..=1.3)
+        .map(|view| {
+            // Far enough to have every cell in the field of view.
+            let r = radius.max(radius_to_see(surface, cells, focus, view));
+            (view, score(surface, cells, focus, view, r))
+        })
+        .collect();
+    let angle = |v: View| v.direction().angle_between(current.direction());
+    let all: Vec<&(View, (usize, f32))> = scored.iter().filter(|(_, (seen, _))| *seen == cells.len()).collect();
+    let chosen = if all.is_empty() {
+        scored.iter().max_by(|a, b| a.1.0.cmp(&b.1.0).then(a.1.1.total_cmp(&b.1.1))).map(|c| c.0)
+    } else {
+        all.iter().min_by(|a, b| angle(a.0).total_cmp(&angle(b.0))).map(|c| c.0)
+    };
+    let view = chosen.unwrap_or(current);
+    // Turn the short way round.
+    View { yaw: current.yaw + (view.yaw - current.yaw + TAU / 2.0).rem_euclid(TAU) - TAU / 2.0, ..view }
+}
+
+/// The least camera distance at which every cell lies inside the view (with a margin).
+pub fn radius_to_see(surface: &Surface, cells: &[Cell], focus: Vec3, view: View) -> f32 {
+    let axis = view.direction();
+    let tan = (FOV / 2.0).tan() * 0.8;
+    cells
+        .iter()
+        .map(|&cell| {
+            let p = surface.centre(cell) - focus;
+            let along = p.dot(axis);
+            let lateral = (p - axis * along).length();
+            along + lateral / tan
+        })
+        .fold(0.0, f32::max)
+}
+
+/// Whether a point is inside the view of a camera at `view` and `radius` around `focus`.
+pub fn in_view(point: Vec3, focus: Vec3, view: View, radius: f32) -> bool {
+    let eye = focus + view.direction() * radius;
+    let to_point = point - eye;
+    to_point.angle_between(-view.direction()) < FOV / 2.0
+}
+
+/// Each board's home view: the direction from above (pitch 0.45 to 0.95) that shows White's king
+/// and the most of White's pieces facing the camera on the near side of the board (pieces on the
+/// far side may be hidden behind it), the height nearest the look's (`home_pitch`, a comfortable
+/// 0.7 rad on most boards) among equals.
+pub fn home_view(surface: &Surface) -> (Vec3, View, f32) {
+    let start = surface_chess_rules::Position::new(surface.variant);
+    let white = surface_chess_rules::Color::White;
+    let cells: Vec<Cell> = start.pieces().filter(|(_, p)| p.color() == white).map(|(c, _)| c).collect();
+    let king = start.king(white);
+    let look = crate::scene::surface::look::look(surface.variant);
+    let radius = look.home_radius;
+    let near_and_seen = |view: View, cell: Cell| {
+        let p = surface.centre(cell);
+        p.dot(view.direction()) > 0.0 && score(surface, &[cell], Vec3::ZERO, view, radius).0 == 1
+    };
+    let key = |view: View| {
+        let seen = cells.iter().filter(|&&c| near_and_seen(view, c)).count();
+        (near_and_seen(view, king), seen)
+    };
+    let best = candidates(0.45..=0.95).map(key).max().unwrap_or((false, 0));
+    let view = candidates(0.45..=0.95)
+        .filter(|&v| key(v) == best)
+        .min_by(|a, b| (a.pitch - look.home_pitch).abs().total_cmp(&(b.pitch - look.home_pitch).abs()))
+        .unwrap_or(View { yaw: 0.0, pitch: 0.7 });
+    (Vec3::ZERO, view, radius)
+}

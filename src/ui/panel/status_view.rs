@@ -1,0 +1,109 @@
+//! The panel's status line, the explanation under it, and the note above the chart saying how its
+//! edges are glued.
+
+use super::status::Status;
+use crate::features::explain::Explained;
+use crate::scene::chart::seam_note;
+use crate::scene::layout::{TEXT, label};
+use crate::state::game::{CurrentGame, Notice};
+use crate::state::mode::{ComputerLevel, Players};
+use crate::state::online::{Online, result_words};
+use crate::state::opponent::{Purpose, Thinking};
+use crate::state::persist::AutosaveState;
+use crate::state::viewing::Viewing;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+/// The status line.
+#[derive(Component)]
+pub(super) struct StatusText;
+
+/// The explanation line under the status ("why not?", what a seam did).
+#[derive(Component)]
+pub(super) struct ExplainText;
+
+/// The line above the chart saying how its edges are glued.
+#[derive(Component)]
+pub(super) struct SeamNote;
+
+/// The explanation's colour.
+const EXPLAIN: Color = Color::srgb(1.0, 0.78, 0.55);
+
+/// The status and explanation lines, under `body`.
+pub(super) fn spawn_status(commands: &mut Commands, body: Entity) {
+    let status = commands.spawn((label("", 14.0, TEXT), StatusText, Node { flex_shrink: 0.0, ..default() })).id();
+    let explained =
+        commands.spawn((label("", 13.0, EXPLAIN), ExplainText, Node { flex_shrink: 0.0, ..default() })).id();
+    commands.entity(body).add_children(&[status, explained]);
+}
+
+/// What the status line reports.
+#[derive(SystemParam)]
+pub(super) struct StatusSources<'w> {
+    current: Res<'w, CurrentGame>,
+    viewing: Res<'w, Viewing>,
+    players: Players<'w>,
+    level: Res<'w, ComputerLevel>,
+    notice: Res<'w, Notice>,
+    autosave: Res<'w, AutosaveState>,
+    thinking: Option<Res<'w, Thinking>>,
+    online: Option<Res<'w, Online>>,
+}
+
+impl StatusSources<'_> {
+    fn changed(&self) -> bool {
+        self.current.is_changed()
+            || self.viewing.is_changed()
+            || self.players.is_changed()
+            || self.level.is_changed()
+            || self.notice.is_changed()
+            || self.autosave.is_changed()
+            || self.online.as_ref().is_some_and(|o| o.is_changed())
+    }
+}
+
+pub(super) fn show_status(
+    sources: StatusSources,
+    mut shown_depth: Local<Option<(Purpose, u32)>>,
+    mut texts: ParamSet<(Query<&mut Text, With<StatusText>>, Query<&mut Text, With<SeamNote>>)>,
+) {
+    let depth = sources.thinking.as_ref().map(|t| (t.purpose, t.depth()));
+    let depth_changed = *shown_depth != depth;
+    *shown_depth = depth;
+    if sources.changed() || depth_changed {
+        let who = sources.players.who();
+        let server_result = sources
+            .online
+            .as_deref()
+            .filter(|_| who.is_online())
+            .and_then(|o| o.open_state())
+            .and_then(|k| k.state.result.as_ref())
+            .map(result_words);
+        let status = Status {
+            game: &sources.current.game,
+            viewing: *sources.viewing,
+            who,
+            level: sources.level.0,
+            thinking: depth,
+            notice: &sources.notice.0,
+            autosave_failure: sources.autosave.failure.as_deref(),
+            server_result: server_result.as_deref(),
+        };
+        for mut text in &mut texts.p0() {
+            text.0 = status.to_string();
+        }
+    }
+    if sources.current.is_changed() {
+        for mut note in &mut texts.p1() {
+            note.0 = seam_note(sources.current.variant()).to_string();
+        }
+    }
+}
+
+pub(super) fn show_explained(explained: Res<Explained>, mut texts: Query<&mut Text, With<ExplainText>>) {
+    if explained.is_changed() {
+        for mut text in &mut texts {
+            text.0.clone_from(&explained.text);
+        }
+    }
+}
