@@ -4,7 +4,7 @@
 
 use crate::scene::board::Embedded;
 use crate::scene::chart::{CHART_LAYER, ChartShown};
-use crate::scene::flat::FlatMaterial;
+use crate::scene::flat::{Assets3d, FlatMaterial};
 use crate::state::play::PlayState;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
@@ -41,17 +41,16 @@ struct Kit {
 }
 
 /// Redraws the rings when the position on show or either view changes (none while setting up).
-#[allow(clippy::too_many_arguments)]
 fn ring_checked_king(
     mut commands: Commands,
     play: PlayState,
     embedded: Option<Res<Embedded>>,
     shown: Option<Res<ChartShown>>,
     rings: Query<Entity, With<CheckRing>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<FlatMaterial>>,
+    assets: Assets3d,
     mut kit: Local<Option<Kit>>,
 ) {
+    let Assets3d { mut meshes, mut materials } = assets;
     let views_changed =
         embedded.as_ref().is_some_and(|e| e.is_changed()) || shown.as_ref().is_some_and(|s| s.is_changed());
     if !play.is_changed() && !views_changed {

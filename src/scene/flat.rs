@@ -87,3 +87,12 @@ pub fn plugin(app: &mut App) {
     embedded_asset!(app, "flat.wgsl");
     app.add_plugins(MaterialPlugin::<FlatMaterial>::default());
 }
+
+/// The meshes and flat materials a drawing system adds to.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Assets3d<'w> {
+    /// The meshes.
+    pub meshes: ResMut<'w, Assets<Mesh>>,
+    /// The materials.
+    pub materials: ResMut<'w, Assets<FlatMaterial>>,
+}

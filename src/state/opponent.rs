@@ -10,6 +10,7 @@ use crate::state::messages::ActionChosen;
 use crate::state::mode::{ComputerLevel, Players, Who};
 use crate::state::selection::Selection;
 use crate::state::viewing::Viewing;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use std::sync::Arc;
@@ -68,21 +69,34 @@ pub fn computer_to_move(current: &CurrentGame, viewing: &Viewing, who: Who) -> b
     viewing.live(game) && who.computer_plays(game.position().side_to_move())
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Whose turn it is in the game on show, for the systems that decide whether to think.
+#[derive(SystemParam)]
+struct Turn<'w> {
+    current: Res<'w, CurrentGame>,
+    viewing: Res<'w, Viewing>,
+    players: Players<'w>,
+}
+
+impl Turn<'_> {
+    /// Whether it is the computer's turn in the live game.
+    fn computer_to_move(&self) -> bool {
+        computer_to_move(&self.current, &self.viewing, self.players.who())
+    }
+}
+
 fn start_thinking(
     mut commands: Commands,
     time: Res<Time>,
     pace: Res<Pace>,
-    current: Res<CurrentGame>,
-    viewing: Res<Viewing>,
-    players: Players,
+    turn: Turn,
     level: Res<ComputerLevel>,
     thinking: Option<Res<Thinking>>,
 ) {
-    if thinking.is_some() || !computer_to_move(&current, &viewing, players.who()) {
+    let (current, players) = (&turn.current, &turn.players);
+    if thinking.is_some() || !turn.computer_to_move() {
         return;
     }
-    let mut thinking = search(&current, level.0, Purpose::Move);
+    let mut thinking = search(current, level.0, Purpose::Move);
     if players.who() == Who::Exhibition {
         thinking.not_before = time.elapsed_secs() + pace.0;
     }
@@ -123,21 +137,19 @@ fn search(current: &CurrentGame, level: Level, purpose: Purpose) -> Thinking {
     Thinking { purpose, task, stop, depth, serial: current.serial(), ply, not_before: 0.0 }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn finish_thinking(
     mut commands: Commands,
     time: Res<Time>,
-    current: Res<CurrentGame>,
-    viewing: Res<Viewing>,
-    players: Players,
+    turn: Turn,
     thinking: Option<ResMut<Thinking>>,
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
     mut chosen: MessageWriter<ActionChosen>,
 ) {
     let Some(mut thinking) = thinking else { return };
+    let (current, viewing) = (&turn.current, &turn.viewing);
     let still_wanted = match thinking.purpose {
-        Purpose::Move => computer_to_move(&current, &viewing, players.who()),
+        Purpose::Move => turn.computer_to_move(),
         Purpose::Hint => viewing.live(&current.game),
     };
     if thinking.serial != current.serial() || thinking.ply != current.plies() || !still_wanted {

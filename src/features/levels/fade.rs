@@ -14,20 +14,18 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, dress_levels.after(PieceSystems).in_set(crate::schedule::AppSystems::Show));
 }
 
+/// A piece moved or changed, or a level's drawing or a facing arrow appeared.
+type Changes = (
+    Or<(Changed<PieceModel>, Added<FacingArrow>, Added<OnLevel>)>,
+    Or<(With<PieceModel>, With<FacingArrow>, (With<OnLevel>, Without<CellPatch>))>,
+);
+
 /// What the pieces and drawings of the levels are made of, and whether any of it changed.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Dressing<'w, 's> {
     view: Res<'w, LevelView>,
     embedded: Option<Res<'w, Embedded>>,
-    changed: Query<
-        'w,
-        's,
-        (),
-        (
-            Or<(Changed<PieceModel>, Added<FacingArrow>, Added<OnLevel>)>,
-            Or<(With<PieceModel>, With<FacingArrow>, (With<OnLevel>, Without<CellPatch>))>,
-        ),
-    >,
+    changed: Query<'w, 's, (), Changes>,
 }
 
 /// Gives the pieces and drawings of each level their opacity, and takes clicks from the faded

@@ -293,7 +293,6 @@ impl Strokes {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn build_view(
     mut commands: Commands,
     shown: Res<UnrolledShown>,
@@ -471,18 +470,23 @@ impl Drawing {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The view's colours: the board's palette and the view's own kit.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Inks<'w> {
+    palette: Option<Res<'w, Palette>>,
+    kit: Option<Res<'w, Kit>>,
+}
+
 fn draw_position(
     mut commands: Commands,
     play: PlayState,
     shown: Res<UnrolledShown>,
     show_rays: Option<Res<ShowRays>>,
-    palette: Option<Res<Palette>>,
-    kit: Option<Res<Kit>>,
+    inks: Inks,
     drawn: Query<Entity, With<UnrolledDrawing>>,
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
-    let (Some(palette), Some(kit)) = (palette, kit) else { return };
+    let (Some(palette), Some(kit)) = (inks.palette, inks.kit) else { return };
     let rays_changed = show_rays.as_ref().is_some_and(|r| r.is_changed());
     if !play.is_changed() && !shown.is_changed() && !rays_changed {
         return;

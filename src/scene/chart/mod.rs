@@ -13,7 +13,7 @@ pub use tokens::{ChartMark, ChartToken, piece_glyph};
 pub use view::{CHART_LAYER, ChartShown};
 
 use crate::scene::board::{self, CellPatch, Palette, base_class};
-use crate::scene::flat::FlatMaterial;
+use crate::scene::flat::{Assets3d, FlatMaterial};
 use crate::scene::glyphs::{push_flat_text, push_stroke, stroke_mesh};
 use crate::scene::layout::PANEL_BG;
 use crate::state::commands::{Command, View, toggled};
@@ -53,7 +53,6 @@ fn toggle_flip(mut commands: MessageReader<Command>, mut flipped: ResMut<Flipped
 const COORDINATE: Color = Color::srgb(0.60, 0.63, 0.68);
 
 /// Rebuilds the charts when the board or the flip changes.
-#[allow(clippy::too_many_arguments)]
 fn build_charts(
     mut commands: Commands,
     current: Res<CurrentGame>,
@@ -61,9 +60,9 @@ fn build_charts(
     shown: Option<Res<ChartShown>>,
     palette: Option<Res<Palette>>,
     parts: Query<Entity, With<ChartPart>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<FlatMaterial>>,
+    assets: Assets3d,
 ) {
+    let Assets3d { mut meshes, mut materials } = assets;
     let Some(palette) = palette else { return };
     let layout = ChartLayout::new(current.variant(), flipped.0);
     if shown.is_some_and(|s| s.0 == layout) {

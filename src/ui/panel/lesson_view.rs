@@ -39,7 +39,6 @@ fn order(commands: &mut Commands, text: impl Into<String>, command: LessonComman
         .id()
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn show_lessons(
     mut commands: Commands,
     library: Res<Library>,

@@ -62,10 +62,17 @@ impl StatusSources<'_> {
     }
 }
 
+/// The status line and the seam note.
+#[derive(SystemParam)]
+pub(super) struct StatusTexts<'w, 's> {
+    status: Query<'w, 's, &'static mut Text, (With<StatusText>, Without<SeamNote>)>,
+    note: Query<'w, 's, &'static mut Text, (With<SeamNote>, Without<StatusText>)>,
+}
+
 pub(super) fn show_status(
     sources: StatusSources,
     mut shown_depth: Local<Option<(Purpose, u32)>>,
-    mut texts: ParamSet<(Query<&mut Text, With<StatusText>>, Query<&mut Text, With<SeamNote>>)>,
+    mut texts: StatusTexts,
 ) {
     let depth = sources.thinking.as_ref().map(|t| (t.purpose, t.depth()));
     let depth_changed = *shown_depth != depth;
@@ -89,12 +96,12 @@ pub(super) fn show_status(
             autosave_failure: sources.autosave.failure.as_deref(),
             server_result: server_result.as_deref(),
         };
-        for mut text in &mut texts.p0() {
+        for mut text in &mut texts.status {
             text.0 = status.to_string();
         }
     }
     if sources.current.is_changed() {
-        for mut note in &mut texts.p1() {
+        for mut note in &mut texts.note {
             note.0 = seam_note(sources.current.variant()).to_string();
         }
     }
