@@ -516,3 +516,30 @@ fn a_threefold_repetition_is_claimed_through_the_panel() {
     assert!(text::<GameText>(&mut a).contains("draw by threefold repetition claimed"), "{}", text::<GameText>(&mut a));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn leaving_online_play_restores_the_offline_game_but_a_new_game_stays() {
+    use surface_chess::state::online::OfflineGame;
+    let server = Server::start();
+    let dir = scratch("transitions");
+    let mut a = client(&server.url(), "Alice", &dir, Variant::Mobius);
+    pick(&mut a, "e2");
+    pick(&mut a, "e4");
+    let offline = game(&a).game.notations();
+    assert_eq!(offline.len(), 1, "a move of the offline game");
+    press(&mut a, "Online");
+    for leave in ["Leave", "New klein"] {
+        a.world_mut().write_message(OnlineCommand::Host);
+        until(&mut a, "online play starts", |a| mode(a) == AppMode::Online && game(a).plies() == 0);
+        assert!(a.world().contains_resource::<Seat>() && a.world().contains_resource::<OfflineGame>());
+        press(&mut a, leave);
+        until(&mut a, "back offline", |a| mode(a) == AppMode::Offline);
+        assert!(!a.world().contains_resource::<Seat>() && !a.world().contains_resource::<OfflineGame>(), "{leave}");
+        if leave == "Leave" {
+            assert_eq!(game(&a).game.notations(), offline, "the game set aside comes back");
+        } else {
+            assert_eq!((game(&a).variant(), game(&a).plies()), (Variant::Klein, 0), "the new game stays");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

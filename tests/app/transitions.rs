@@ -222,3 +222,12 @@ fn a_replaced_game_is_announced_once_and_clears_the_selection() {
     assert_eq!(replaced.len(), 1, "one announcement");
     assert_eq!(app.world().resource::<Selection>().selected, None);
 }
+
+#[test]
+fn a_lesson_opened_during_the_exhibition_ends_it_and_is_taken_offline() {
+    let mut app = app();
+    switch_mode(&mut app, AppMode::Exhibition);
+    send(&mut app, LessonCommand::Open(0));
+    assert_eq!((mode(&app), interaction(&app)), (AppMode::Offline, Some(Interaction::Lesson)));
+    assert_eq!(mode_resources(&app), [false, true, false, false, false]);
+}

@@ -9,7 +9,7 @@ pub mod progress;
 use crate::state::commands::Command;
 use crate::state::game::{CurrentGame, GameReplaced, Notice};
 use crate::state::messages::{ActionPlayed, CellPicked};
-use crate::state::mode::{Interaction, PicksHere, PlayMode};
+use crate::state::mode::{AppMode, Interaction, ModeSwitch, PicksHere, PlayMode};
 use crate::state::play::Mover;
 use crate::state::selection::Selection;
 use bevy::ecs::system::SystemParam;
@@ -152,6 +152,7 @@ struct Desk<'w, 's> {
     current: ResMut<'w, CurrentGame>,
     play: ResMut<'w, PlayMode>,
     browser: ResMut<'w, BrowserOpen>,
+    mode: ModeSwitch<'w>,
     next: ResMut<'w, NextState<Interaction>>,
 }
 
@@ -169,6 +170,8 @@ impl Desk<'_, '_> {
     fn open(&mut self, index: usize) -> bool {
         let Some(serial) = self.set_up(index) else { return false };
         self.commands.insert_resource(ActiveLesson { index, marked: Vec::new(), hints: 0, verdict: None, serial });
+        // A lesson is offline play: it ends the exhibition or online play on this screen.
+        self.mode.set(AppMode::Offline);
         NextState::set_if_neq(&mut self.next, Interaction::Lesson);
         self.browser.0 = false;
         true

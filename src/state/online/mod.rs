@@ -463,11 +463,13 @@ fn close_online_play(
     offline: Option<Res<OfflineGame>>,
     mut current: ResMut<CurrentGame>,
 ) {
+    // Only the online game gives way to the offline one: a game that replaced it stays.
+    let still_online_game = online.shown_serial.is_none_or(|s| s == current.serial());
     online.open = None;
     online.pending = None;
     online.shown_serial = None;
     online.menu = true;
-    if let Some(offline) = offline {
+    if let Some(offline) = offline.filter(|_| still_online_game) {
         current.replace(offline.0.clone());
     }
     commands.remove_resource::<OfflineGame>();
