@@ -338,9 +338,10 @@ fn a_selection_draws_its_rays_and_marks_in_the_copies_and_lights_every_copy() {
         app.add_plugins((board::plugin, surface_chess::features::cell_look::plugin));
     });
     press_u(&mut app);
+    // The drawings on show (the view keeps one per material, hidden while empty).
     let drawings = |app: &mut App| {
-        let mut q = app.world_mut().query_filtered::<Entity, With<UnrolledDrawing>>();
-        q.iter(app.world()).count()
+        let mut q = app.world_mut().query_filtered::<&Visibility, With<UnrolledDrawing>>();
+        q.iter(app.world()).filter(|v| **v != Visibility::Hidden).count()
     };
     // Discs and letters in both colours, rims.
     assert_eq!(drawings(&mut app), 5);

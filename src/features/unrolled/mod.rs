@@ -21,6 +21,7 @@ use crate::scene::chart::{CHART_LAYER, Flipped, piece_glyph};
 use crate::scene::flat::FlatMaterial;
 use crate::scene::glyphs::{ADVANCE, ASCENT, STROKE, WIDTH, push_flat_text, push_stroke, stroke_mesh, text_width};
 use crate::scene::layout::PANEL_BG;
+use crate::scene::overlay::{drawing, redraw};
 use crate::state::commands::{Command, View, toggled};
 use crate::state::play::PlayState;
 use bevy::camera::visibility::RenderLayers;
@@ -87,10 +88,21 @@ pub enum UnrolledCell {
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct UnrolledPart;
 
-/// The pieces, destination marks and rays drawn in the view, replaced when the position, the
-/// selection or the view changes (one mesh per material).
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct UnrolledDrawing;
+/// One of the view's kept drawings of the pieces, destination marks and rays (one mesh per
+/// material), redrawn in place when the position, the selection or the view changes.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnrolledDrawing {
+    /// The discs of one side's pieces (0 White, 1 Black).
+    Discs(usize),
+    /// The letters on them.
+    Letters(usize),
+    /// The discs' rims.
+    Rims,
+    /// The selected piece's rays.
+    Rays,
+    /// The destination marks.
+    Marks,
+}
 
 /// The copies' cell names, shown only where the view is zoomed in far enough to read them.
 #[derive(Component, Clone, Copy, Debug, Default)]
@@ -477,29 +489,58 @@ struct Inks<'w> {
     kit: Option<Res<'w, Kit>>,
 }
 
+/// The view's kept drawings, and whether they were just made.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Sheets<'w, 's> {
+    drawings: Query<'w, 's, (&'static UnrolledDrawing, &'static Mesh3d, &'static mut Visibility)>,
+    added: Query<'w, 's, (), Added<UnrolledDrawing>>,
+}
+
+/// The view's drawings with their materials and depths, made once (hidden until drawn).
+fn spawn_drawings(commands: &mut Commands, meshes: &mut Assets<Mesh>, palette: &Palette, kit: &Kit) {
+    let mut parts = Vec::new();
+    for (side, (disc, ink)) in kit.colours.iter().enumerate() {
+        parts.push((UnrolledDrawing::Discs(side), disc.clone(), 0.1));
+        parts.push((UnrolledDrawing::Letters(side), ink.clone(), 0.2));
+    }
+    parts.push((UnrolledDrawing::Rims, kit.rim.clone(), 0.15));
+    parts.push((UnrolledDrawing::Rays, kit.ray.clone(), 0.09));
+    parts.push((UnrolledDrawing::Marks, palette.mark.clone(), 0.3));
+    for (part, material, z) in parts {
+        commands.spawn((
+            drawing(meshes, material),
+            Transform::from_xyz(0.0, 0.0, z),
+            RenderLayers::layer(UNROLLED_LAYER),
+            part,
+        ));
+    }
+}
+
 fn draw_position(
     mut commands: Commands,
     play: PlayState,
     shown: Res<UnrolledShown>,
     show_rays: Option<Res<ShowRays>>,
     inks: Inks,
-    drawn: Query<Entity, With<UnrolledDrawing>>,
+    mut sheets: Sheets,
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
     let (Some(palette), Some(kit)) = (inks.palette, inks.kit) else { return };
-    let rays_changed = show_rays.as_ref().is_some_and(|r| r.is_changed());
-    if !play.is_changed() && !shown.is_changed() && !rays_changed {
+    if sheets.drawings.is_empty() {
+        // Drawn once they exist (the next frame).
+        spawn_drawings(&mut commands, &mut meshes, &palette, &kit);
         return;
     }
-    for e in &drawn {
-        commands.entity(e).despawn();
+    let rays_changed = show_rays.as_ref().is_some_and(|r| r.is_changed());
+    if !play.is_changed() && !shown.is_changed() && !rays_changed && sheets.added.is_empty() {
+        return;
     }
     let rays_on = show_rays.is_none_or(|r| r.0) && play.setup.is_none();
     let mut drawing = Drawing::default();
     let pieces = play.pieces();
     let destinations = play.destinations();
     match &*shown {
-        UnrolledShown::Off => return,
+        UnrolledShown::Off => {}
         UnrolledShown::Tiles(tiling) => {
             let legs = match play.selection.selected.filter(|_| rays_on) {
                 Some(from) => piece_legs(play.shown(), from),
@@ -529,14 +570,16 @@ fn draw_position(
             }
         }
     }
-    let Drawing { discs, letters, rims, marks, rays } = drawing;
-    for ((disc, ink), (discs, letters)) in kit.colours.iter().zip(discs.into_iter().zip(letters)) {
-        spawn_mesh(&mut commands, &mut meshes, discs.mesh(), disc.clone(), 0.1, UnrolledDrawing);
-        spawn_mesh(&mut commands, &mut meshes, letters.mesh(), ink.clone(), 0.2, UnrolledDrawing);
+    for (part, mesh, visibility) in &mut sheets.drawings {
+        let strokes = match *part {
+            UnrolledDrawing::Discs(side) => &drawing.discs[side],
+            UnrolledDrawing::Letters(side) => &drawing.letters[side],
+            UnrolledDrawing::Rims => &drawing.rims,
+            UnrolledDrawing::Rays => &drawing.rays,
+            UnrolledDrawing::Marks => &drawing.marks,
+        };
+        redraw(&mut meshes, mesh, visibility, &strokes.positions, strokes.indices.clone());
     }
-    spawn_mesh(&mut commands, &mut meshes, rims.mesh(), kit.rim.clone(), 0.15, UnrolledDrawing);
-    spawn_mesh(&mut commands, &mut meshes, rays.mesh(), kit.ray.clone(), 0.09, UnrolledDrawing);
-    spawn_mesh(&mut commands, &mut meshes, marks.mesh(), palette.mark.clone(), 0.3, UnrolledDrawing);
 }
 
 /// The piece and the destination mark on one cell of a strip.
