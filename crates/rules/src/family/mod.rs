@@ -28,20 +28,28 @@ pub(crate) trait Family: fmt::Debug + Sync {
     /// Whether an action is legal.
     fn is_legal(&self, p: &Position, action: Action) -> bool;
 
-    /// Whether `by` attacks `cell`, treating `ignore` as empty.
-    fn is_attacked(&self, p: &Position, cell: Cell, by: Color, ignore: Option<Cell>) -> bool;
+    /// Whether `by` attacks `cell`, treating `ignore` as empty (by default, the tables' walks).
+    fn is_attacked(&self, p: &Position, cell: Cell, by: Color, ignore: Option<Cell>) -> bool {
+        p.table_attacked(cell, by, ignore)
+    }
 
     /// The cells of `by`'s pieces that attack `cell`, treating `ignore` as empty: knights, kings,
-    /// pawns, then the first slider on each line.
-    fn attackers(&self, p: &Position, cell: Cell, by: Color, ignore: Option<Cell>) -> Vec<Cell>;
+    /// pawns, then the first slider on each line (by default, the tables' walks).
+    fn attackers(&self, p: &Position, cell: Cell, by: Color, ignore: Option<Cell>) -> Vec<Cell> {
+        p.table_attackers(cell, by, ignore)
+    }
 
     /// Whether attacks are the surfaces' table walks, so that castling's safety can be tested on
     /// the tables without playing the move.
-    fn table_attacks(&self) -> bool;
+    fn table_attacks(&self) -> bool {
+        true
+    }
 
     /// The cells a piece on `c` attacks with the current blockers (the evaluation's mobility and
-    /// king zone).
-    fn reach(&self, p: &Position, c: Cell, piece: Piece) -> Bits;
+    /// king zone; by default, the tables' walks).
+    fn reach(&self, p: &Position, c: Cell, piece: Piece) -> Bits {
+        p.table_reach(c, piece)
+    }
 
     /// The route of an action, `None` if it is not geometrically possible.
     fn route(&self, p: &Position, a: Action) -> Option<Vec<RouteStep>>;

@@ -3,11 +3,10 @@
 
 use super::Family;
 use crate::action::Action;
-use crate::bits::Bits;
 use crate::complex::Cell;
 use crate::explain::{Reason, SURFACE_WORDS};
 use crate::lattice::ways::STRATO;
-use crate::piece::{Color, Piece};
+use crate::piece::Piece;
 use crate::position::Position;
 use crate::route::RouteStep;
 
@@ -26,22 +25,6 @@ impl Family for Strato {
 
     fn is_legal(&self, p: &Position, action: Action) -> bool {
         p.strato_actions().contains(&action)
-    }
-
-    fn is_attacked(&self, p: &Position, cell: Cell, by: Color, ignore: Option<Cell>) -> bool {
-        p.table_attacked(cell, by, ignore)
-    }
-
-    fn attackers(&self, p: &Position, cell: Cell, by: Color, ignore: Option<Cell>) -> Vec<Cell> {
-        p.table_attackers(cell, by, ignore)
-    }
-
-    fn table_attacks(&self) -> bool {
-        true
-    }
-
-    fn reach(&self, p: &Position, c: Cell, piece: Piece) -> Bits {
-        p.table_reach(c, piece)
     }
 
     fn route(&self, p: &Position, a: Action) -> Option<Vec<RouteStep>> {

@@ -3,11 +3,10 @@
 
 use super::Family;
 use crate::action::Action;
-use crate::bits::Bits;
 use crate::complex::Cell;
 use crate::explain::{Reason, STRATO_WORDS};
 use crate::movegen::Counter;
-use crate::piece::{Color, Piece};
+use crate::piece::Piece;
 use crate::position::Position;
 use crate::route::RouteStep;
 
@@ -28,22 +27,6 @@ impl Family for Surfaces {
 
     fn is_legal(&self, p: &Position, action: Action) -> bool {
         p.table_is_legal(action)
-    }
-
-    fn is_attacked(&self, p: &Position, cell: Cell, by: Color, ignore: Option<Cell>) -> bool {
-        p.table_attacked(cell, by, ignore)
-    }
-
-    fn attackers(&self, p: &Position, cell: Cell, by: Color, ignore: Option<Cell>) -> Vec<Cell> {
-        p.table_attackers(cell, by, ignore)
-    }
-
-    fn table_attacks(&self) -> bool {
-        true
-    }
-
-    fn reach(&self, p: &Position, c: Cell, piece: Piece) -> Bits {
-        p.table_reach(c, piece)
     }
 
     fn route(&self, p: &Position, a: Action) -> Option<Vec<RouteStep>> {
