@@ -274,8 +274,10 @@ fn a_checked_king_is_ringed_on_both_views() {
     ] {
         let mut app = from_text(v, text);
         let sides = app.world().resource::<Embedded>().0.sides().len();
-        let mut q = app.world_mut().query::<(&CheckRing, Has<RenderLayers>)>();
-        let rings: Vec<(CheckRing, bool)> = q.iter(app.world()).map(|(r, l)| (*r, l)).collect();
+        // The rings on show (they are kept, hidden while no king is in check).
+        let mut q = app.world_mut().query::<(&CheckRing, Has<RenderLayers>, &Visibility)>();
+        let rings: Vec<(CheckRing, bool)> =
+            q.iter(app.world()).filter(|(_, _, v)| **v != Visibility::Hidden).map(|(r, l, _)| (*r, l)).collect();
         assert!(rings.iter().all(|(r, _)| r.cell == cell(v, king)), "{v}: round the king");
         let on_chart = rings.iter().filter(|(_, chart)| *chart).count();
         assert_eq!((rings.len() - on_chart, on_chart), (sides, 1), "{v}: on the surface and the chart");
@@ -283,8 +285,9 @@ fn a_checked_king_is_ringed_on_both_views() {
             let action = app.world().resource::<CurrentGame>().game.position().parse_action(escape).unwrap();
             app.world_mut().write_message(ActionChosen(action));
             app.update();
-            let mut q = app.world_mut().query_filtered::<(), With<CheckRing>>();
-            assert_eq!(q.iter(app.world()).count(), 0, "{v}: no check, no ring");
+            let mut q = app.world_mut().query_filtered::<&Visibility, With<CheckRing>>();
+            let shown = q.iter(app.world()).filter(|v| **v != Visibility::Hidden).count();
+            assert_eq!(shown, 0, "{v}: no check, no ring");
         }
     }
 }
