@@ -347,22 +347,20 @@ struct MarkMeshes {
     size: f32,
 }
 
-/// Dots on quiet destinations and rings on captures, on both sides of the surface.
+/// Dots on quiet destinations and rings on captures, on both sides of the surface. The marks are
+/// kept: moved to the destinations on show, and the rest hidden (more are made when needed).
 fn mark_destinations(
     mut commands: Commands,
     play: PlayState,
     embedded: Option<Res<Embedded>>,
     palette: Res<Palette>,
-    marks: Query<Entity, With<DestinationMark>>,
+    mut marks: Query<(&mut Mesh3d, &mut Transform, &mut Visibility), With<DestinationMark>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut cache: Local<Option<MarkMeshes>>,
 ) {
     let Some(embedded) = embedded else { return };
     if !play.is_changed() && !embedded.is_changed() {
         return;
-    }
-    for e in &marks {
-        commands.entity(e).despawn();
     }
     let surface = &embedded.0;
     let size = surface.cell_size();
@@ -372,18 +370,37 @@ fn mark_destinations(
         *cache = Some(MarkMeshes { dot, ring, size });
     }
     let MarkMeshes { dot, ring, .. } = cache.clone().expect("cached");
-    for (cell, capture) in play.destinations() {
+    let mut wanted = play.destinations().into_iter().flat_map(|(cell, capture)| {
         let n = surface.centre_normal(cell);
-        for &side in surface.sides() {
+        let mesh = if capture { ring.clone() } else { dot.clone() };
+        surface.sides().iter().map(move |&side| {
             let at = surface.centre(cell) + n * side * size * 0.03;
-            commands.spawn((
-                Mesh3d(if capture { ring.clone() } else { dot.clone() }),
-                MeshMaterial3d(palette.mark.clone()),
-                Transform::from_translation(at).with_rotation(Quat::from_rotation_arc(Vec3::Y, n)),
-                DestinationMark,
-                Pickable::IGNORE,
-            ));
+            (mesh.clone(), Transform::from_translation(at).with_rotation(Quat::from_rotation_arc(Vec3::Y, n)))
+        })
+    });
+    for (mut mesh, mut transform, mut visibility) in &mut marks {
+        match wanted.next() {
+            Some((wanted_mesh, at)) => {
+                if mesh.0 != wanted_mesh {
+                    mesh.0 = wanted_mesh;
+                }
+                transform.set_if_neq(at);
+                visibility.set_if_neq(Visibility::Inherited);
+            }
+            None => {
+                visibility.set_if_neq(Visibility::Hidden);
+            }
         }
+    }
+    for (mesh, at) in wanted {
+        commands.spawn((
+            Mesh3d(mesh),
+            MeshMaterial3d(palette.mark.clone()),
+            at,
+            Visibility::Inherited,
+            DestinationMark,
+            Pickable::IGNORE,
+        ));
     }
 }
 

@@ -135,8 +135,10 @@ fn a_destination_on_another_level_gets_its_mark_and_a_guide() {
     let others: Vec<Cell> = to.iter().copied().filter(|&c| level(v, c) != 0).collect();
     assert!(others.len() > 4 && others.len() < to.len(), "{v}: destinations on this level and the others");
     let surface = app.world().resource::<Embedded>().0.clone();
-    let mut marks = app.world_mut().query_filtered::<&Transform, With<DestinationMark>>();
-    let marks: Vec<Vec3> = marks.iter(app.world()).map(|t| t.translation).collect();
+    // The marks on show (they are kept, the ones not needed hidden).
+    let mut marks = app.world_mut().query_filtered::<(&Transform, &Visibility), With<DestinationMark>>();
+    let marks: Vec<Vec3> =
+        marks.iter(app.world()).filter(|(_, v)| **v != Visibility::Hidden).map(|(t, _)| t.translation).collect();
     assert_eq!(marks.len(), to.len(), "one mark per destination, on its level's top");
     for &c in &to {
         let centre = surface.centre(c);
@@ -161,8 +163,8 @@ fn a_destination_on_another_level_gets_its_mark_and_a_guide() {
     }
     // Deselecting removes marks and guides.
     pick(&mut app, v, "1d4");
-    let mut q = app.world_mut().query_filtered::<(), Or<(With<LevelGuide>, With<DestinationMark>)>>();
-    assert_eq!(q.iter(app.world()).count(), 0);
+    let mut q = app.world_mut().query_filtered::<&Visibility, Or<(With<LevelGuide>, With<DestinationMark>)>>();
+    assert_eq!(q.iter(app.world()).filter(|v| **v != Visibility::Hidden).count(), 0);
 }
 
 #[test]
