@@ -144,8 +144,9 @@ fn a_destination_on_another_level_gets_its_mark_and_a_guide() {
         let centre = surface.centre(c);
         assert!(marks.iter().any(|m| m.xz().distance(centre.xz()) < 1e-4 && m.y > centre.y), "a mark on {c:?}");
     }
-    let mut guides = app.world_mut().query::<(&LevelGuide, &Transform)>();
-    let mut guides: Vec<(LevelGuide, Transform)> = guides.iter(app.world()).map(|(g, t)| (*g, *t)).collect();
+    let mut guides = app.world_mut().query::<(&LevelGuide, &Transform, &Visibility)>();
+    let mut guides: Vec<(LevelGuide, Transform)> =
+        guides.iter(app.world()).filter(|(_, _, v)| **v != Visibility::Hidden).map(|(g, t, _)| (*g, *t)).collect();
     guides.sort_by_key(|(g, _)| g.to);
     let mut expected = others.clone();
     expected.sort();

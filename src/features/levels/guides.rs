@@ -22,13 +22,14 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, draw_guides.in_set(crate::schedule::AppSystems::Show));
 }
 
-/// Redraws the guides whenever the selection, the position or the board changes.
+/// Places the guides whenever the selection, the position or the board changes. The guides are
+/// kept: moved to the destinations on other levels, the rest hidden (more are made when needed).
 fn draw_guides(
     mut commands: Commands,
     play: PlayState,
     embedded: Option<Res<Embedded>>,
     palette: Option<Res<Palette>>,
-    guides: Query<Entity, With<LevelGuide>>,
+    mut guides: Query<(&mut LevelGuide, &mut Transform, &mut Visibility)>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut line: Local<Option<Handle<Mesh>>>,
 ) {
@@ -36,24 +37,40 @@ fn draw_guides(
     if !play.is_changed() && !embedded.is_changed() {
         return;
     }
-    for e in &guides {
-        commands.entity(e).despawn();
-    }
     let surface = &embedded.0;
-    let Some(from) = play.selection.selected.filter(|_| surface.stacked()) else { return };
+    let size = surface.cell_size();
+    let from = play.selection.selected.filter(|_| surface.stacked());
+    let mut wanted = from.into_iter().flat_map(|from| {
+        play.destinations().into_iter().filter_map(move |(to, _)| {
+            let (foot, end) = guide(surface, from, to)?;
+            let length = foot.distance(end);
+            let at = Transform::from_translation((foot + end) / 2.0)
+                .with_rotation(Quat::from_rotation_arc(Vec3::Y, (end - foot) / length))
+                .with_scale(Vec3::new(size, length, size));
+            Some((LevelGuide { to }, at))
+        })
+    });
+    for (mut kept, mut transform, mut visibility) in &mut guides {
+        match wanted.next() {
+            Some((g, at)) => {
+                kept.set_if_neq(g);
+                transform.set_if_neq(at);
+                visibility.set_if_neq(Visibility::Inherited);
+            }
+            None => {
+                visibility.set_if_neq(Visibility::Hidden);
+            }
+        }
+    }
     // A unit-long line along y, stretched to each guide's length.
     let line = line.get_or_insert_with(|| meshes.add(Cylinder::new(RADIUS, 1.0).mesh().resolution(8).build())).clone();
-    let size = surface.cell_size();
-    for (to, _) in play.destinations() {
-        let Some((foot, end)) = guide(surface, from, to) else { continue };
-        let length = foot.distance(end);
+    for (g, at) in wanted {
         commands.spawn((
             Mesh3d(line.clone()),
             MeshMaterial3d(palette.mark.clone()),
-            Transform::from_translation((foot + end) / 2.0)
-                .with_rotation(Quat::from_rotation_arc(Vec3::Y, (end - foot) / length))
-                .with_scale(Vec3::new(size, length, size)),
-            LevelGuide { to },
+            at,
+            Visibility::Inherited,
+            g,
             Pickable::IGNORE,
         ));
     }
