@@ -384,12 +384,9 @@ impl Board<'_, '_> {
         }
     }
 
-    /// Back to the offline game (`restore`), or just out of online play (another game replaced
-    /// the online one): online play ends at the next state transition (`close_online_play`).
-    fn leave(&mut self, restore: bool) {
-        if !restore {
-            self.commands.remove_resource::<OfflineGame>();
-        }
+    /// Online play ends on this screen at the next state transition (`close_online_play`, which
+    /// puts the offline game back unless another game replaced the online one).
+    fn leave(&mut self) {
         self.mode.set(AppMode::Offline);
     }
 
@@ -443,7 +440,7 @@ impl Board<'_, '_> {
 }
 
 /// The offline game, set aside while online play is on, back on the board when the player
-/// leaves (dropped when another game replaced the online one).
+/// leaves (unless another game replaced the online one).
 #[derive(Resource, Clone, Debug)]
 pub struct OfflineGame(pub Game);
 
@@ -452,7 +449,7 @@ fn open_online_play(mut commands: Commands, mut online: ResMut<Online>, mut boar
     commands.insert_resource(OfflineGame(board.current.game.clone()));
     match online.open_state().cloned() {
         Some(known) => board.show(&mut online, &known.state),
-        None => board.leave(true),
+        None => board.leave(),
     }
 }
 
@@ -483,7 +480,7 @@ fn leave_when_replaced(mut replaced: MessageReader<GameReplaced>, online: Res<On
     // it later.
     let online_now = board.mode.get() == AppMode::Online;
     if replaced.read().any(|r| online.shown_serial.is_some_and(|s| s != r.serial)) && online_now {
-        board.leave(false);
+        board.leave();
     }
 }
 
@@ -538,7 +535,7 @@ fn run_commands(mut orders: MessageReader<OnlineCommand>, mut online: ResMut<Onl
             }
             OnlineCommand::Leave => {
                 if board.mode.get() == AppMode::Online {
-                    board.leave(true);
+                    board.leave();
                 } else {
                     online.menu = false;
                 }
