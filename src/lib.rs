@@ -63,16 +63,18 @@ pub fn starting_game(options: &Options, autosave: Option<&std::path::Path>) -> R
 
 /// Online play as the options set it up: the server, the name, the host's choices, and the
 /// identity kept beside the autosave (a run without autosave uses one for this run only).
-pub fn online_from(options: &Options, autosave: Option<&std::path::Path>) -> state::online::Online {
+pub fn online_from(options: &Options, autosave: Option<&std::path::Path>) -> state::online::OnlineSettings {
     let identity = match autosave {
         Some(path) => state::online::IdentitySource::Kept(state::online::identity::beside(path)),
         None => state::online::IdentitySource::ThisRun,
     };
     let server = options.server.as_deref().unwrap_or(state::online::DEFAULT_SERVER);
-    let mut online =
-        state::online::Online::new(server, options.name.as_deref().unwrap_or(state::online::DEFAULT_NAME), identity);
+    let mut online = state::online::OnlineSettings::new(
+        server,
+        options.name.as_deref().unwrap_or(state::online::DEFAULT_NAME),
+        identity,
+    );
     online.host = state::online::HostSettings { side: options.side.into(), clock: options.clock };
-    online.menu = options.server.is_some() || options.host || options.join.is_some();
     online
 }
 
@@ -187,6 +189,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         app.world_mut().write_message(state::lessons::LessonCommand::Open(index));
     }
     app.insert_resource(online);
+    app.insert_resource(state::online::OnlineMenu(options.server.is_some() || options.host || options.join.is_some()));
     if let Some(order) = online_order(options) {
         app.world_mut().write_message(order);
     }

@@ -16,7 +16,9 @@ use crate::transitions::mode;
 use surface_chess::state::game::CurrentGame;
 use surface_chess::state::messages::CellPicked;
 use surface_chess::state::mode::{AppMode, PlayMode, Seat};
-use surface_chess::state::online::{IdentitySource, Link, Online, OnlineCommand, identity};
+use surface_chess::state::online::{
+    IdentitySource, Known, Link, Lobby, OnlineCommand, OnlineLink, OnlineSettings, OpenGame, identity,
+};
 use surface_chess::state::persist::{self, Autosave};
 use surface_chess::state::selection::Selection;
 use surface_chess::ui::panel::{self, ClockText, CodeField, GameText, InviteText, LinkText, OnlineErrorText, grouped};
@@ -71,7 +73,11 @@ fn client(url: &str, name: &str, dir: &Path, variant: Variant) -> App {
         .init_resource::<surface_chess::features::follow::FollowGame>()
         .add_message::<surface_chess::scene::camera::ResetCamera>()
         .insert_resource(CurrentGame::new(variant))
-        .insert_resource(Online::new(url, name, IdentitySource::Kept(identity::beside(&dir.join("autosave.json")))))
+        .insert_resource(OnlineSettings::new(
+            url,
+            name,
+            IdentitySource::Kept(identity::beside(&dir.join("autosave.json"))),
+        ))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)))
         .add_plugins((panel::plugin, button::plugin));
     app.update();
@@ -79,8 +85,26 @@ fn client(url: &str, name: &str, dir: &Path, variant: Variant) -> App {
     app
 }
 
-fn online(app: &App) -> &Online {
-    app.world().resource::<Online>()
+/// The online resources of a client, read.
+struct Seen<'a> {
+    link: &'a OnlineLink,
+    lobby: &'a Lobby,
+    open: Option<&'a OpenGame>,
+}
+
+impl Seen<'_> {
+    fn open_state(&self) -> Option<&Known> {
+        self.open.and_then(|o| o.known(self.lobby))
+    }
+
+    fn invite(&self) -> Option<&str> {
+        self.open_state().and_then(|k| k.state.invite.as_deref())
+    }
+}
+
+fn online(app: &App) -> Seen<'_> {
+    let world = app.world();
+    Seen { link: world.resource(), lobby: world.resource(), open: world.get_resource() }
 }
 
 fn game(app: &App) -> &CurrentGame {
@@ -235,11 +259,11 @@ fn joining_with_a_bad_code_shows_the_servers_error() {
     press(&mut b, "Online");
     type_into::<CodeField>(&mut b, "22222 22222 22222 22222");
     press(&mut b, "Join");
-    until(&mut b, "the server answers", |b| online(b).error.is_some());
+    until(&mut b, "the server answers", |b| online(b).link.error.is_some());
     assert_eq!(text::<OnlineErrorText>(&mut b), "no game has this invite code");
     type_into::<CodeField>(&mut b, "hello");
     press(&mut b, "Join");
-    until(&mut b, "the server answers again", |b| online(b).error.is_some());
+    until(&mut b, "the server answers again", |b| online(b).link.error.is_some());
     assert_eq!(text::<OnlineErrorText>(&mut b), "an invite code is 20 characters from 2-9 and a-z without l and o");
     assert_eq!(online(&b).open, None, "no game opened");
     assert_eq!(mode(&b), AppMode::Offline, "still offline");
@@ -358,7 +382,7 @@ fn the_identity_is_kept_and_the_lobby_reopens_its_games() {
         press(&mut first, "Online");
         press(&mut first, "Host");
         until(&mut first, "the game is hosted", |a| online(a).invite().is_some());
-        (online(&first).open.unwrap(), online(&first).invite().unwrap().to_owned())
+        (online(&first).open.unwrap().id, online(&first).invite().unwrap().to_owned())
     };
     let secret = std::fs::read_to_string(&kept).expect("the identity was kept");
     assert!(secret.contains("surface-chess-identity/1"), "{secret}");
@@ -366,8 +390,8 @@ fn the_identity_is_kept_and_the_lobby_reopens_its_games() {
     let mut again = client(&server.url(), "Alice", &dir, Variant::Mobius);
     press(&mut again, "Online");
     press(&mut again, "Lobby");
-    until(&mut again, "the lobby arrives", |a| online(a).lobby.as_ref().is_some_and(|l| !l.waiting.is_empty()));
-    let lobby = online(&again).lobby.clone().unwrap();
+    until(&mut again, "the lobby arrives", |a| online(a).lobby.list.as_ref().is_some_and(|l| !l.waiting.is_empty()));
+    let lobby = online(&again).lobby.list.clone().unwrap();
     assert_eq!(lobby.waiting.iter().map(|e| e.game).collect::<Vec<_>>(), [game_id]);
     assert!(lobby.your_turn.is_empty() && lobby.opponents_turn.is_empty() && lobby.finished.is_empty());
     assert_eq!(std::fs::read_to_string(&kept).unwrap(), secret, "read back, not made again");
@@ -384,8 +408,8 @@ fn the_identity_is_kept_and_the_lobby_reopens_its_games() {
     let mut stranger = client(&server.url(), "Eve", &dir.join("other"), Variant::Chess);
     press(&mut stranger, "Online");
     press(&mut stranger, "Lobby");
-    until(&mut stranger, "the lobby arrives", |s| online(s).lobby.is_some());
-    assert!(online(&stranger).lobby.as_ref().unwrap().waiting.is_empty(), "not Eve's game");
+    until(&mut stranger, "the lobby arrives", |s| online(s).lobby.list.is_some());
+    assert!(online(&stranger).lobby.list.as_ref().unwrap().waiting.is_empty(), "not Eve's game");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -398,12 +422,12 @@ fn the_panel_shows_the_connection_retrying_until_the_server_is_there() {
     assert_eq!(text::<LinkText>(&mut app), "not connected");
     press(&mut app, "Online");
     press(&mut app, "Connect");
-    until(&mut app, "the first attempt fails", |a| matches!(online(a).link, Link::Retrying { .. }));
+    until(&mut app, "the first attempt fails", |a| matches!(online(a).link.state, Link::Retrying { .. }));
     let shown = text::<LinkText>(&mut app);
     assert!(shown.starts_with("reconnecting in ") && shown.contains(" s (connection: "), "the wait and why: {shown}");
     // The server comes up on that port: the connection gets there by itself, and asks for the lobby.
     let _server = Server::on(port);
-    until(&mut app, "connected", |a| online(a).lobby.is_some());
+    until(&mut app, "connected", |a| online(a).lobby.list.is_some());
     assert!(text::<LinkText>(&mut app).starts_with("connected"), "{}", text::<LinkText>(&mut app));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -531,10 +555,18 @@ fn leaving_online_play_restores_the_offline_game_but_a_new_game_stays() {
     for leave in ["Leave", "New klein"] {
         a.world_mut().write_message(OnlineCommand::Host);
         until(&mut a, "online play starts", |a| mode(a) == AppMode::Online && game(a).plies() == 0);
-        assert!(a.world().contains_resource::<Seat>() && a.world().contains_resource::<OfflineGame>());
+        let made = |a: &App| {
+            let world = a.world();
+            [
+                world.contains_resource::<Seat>(),
+                world.contains_resource::<OfflineGame>(),
+                world.contains_resource::<OpenGame>(),
+            ]
+        };
+        assert_eq!(made(&a), [true; 3], "the seat, the offline game set aside, the open game");
         press(&mut a, leave);
         until(&mut a, "back offline", |a| mode(a) == AppMode::Offline);
-        assert!(!a.world().contains_resource::<Seat>() && !a.world().contains_resource::<OfflineGame>(), "{leave}");
+        assert_eq!(made(&a), [false; 3], "{leave}");
         if leave == "Leave" {
             assert_eq!(game(&a).game.notations(), offline, "the game set aside comes back");
         } else {

@@ -25,7 +25,7 @@ pub use online_view::{
 pub use status::{Status, move_entries};
 
 use crate::scene::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_WIDTH, TEXT, label};
-use crate::state::online::{Online, OnlineSystems};
+use crate::state::online::{OnlineSettings, OnlineSystems};
 use bevy::prelude::*;
 use scroll::{WheelScrolls, scroll_with_wheel};
 use status_view::SeamNote;
@@ -56,7 +56,7 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-fn spawn_panel(mut commands: Commands, online: Option<Res<Online>>) {
+fn spawn_panel(mut commands: Commands, online: Option<Res<OnlineSettings>>) {
     // The column's top is left unpainted: the chart view's camera draws there.
     let column = commands
         .spawn((
@@ -103,7 +103,7 @@ fn spawn_panel(mut commands: Commands, online: Option<Res<Online>>) {
     commands.entity(body).add_child(title);
     table_rows::spawn_boards(&mut commands, body);
     status_view::spawn_status(&mut commands, body);
-    let fallback = Online::default();
+    let fallback = OnlineSettings::default();
     online_view::spawn_online_section(&mut commands, body, online.as_deref().unwrap_or(&fallback));
     lesson_view::spawn_lesson_area(&mut commands, body);
     chooser::spawn_chooser(&mut commands, body);

@@ -7,7 +7,7 @@
 use crate::scene::layout::{DIM, TEXT, label};
 use crate::state::game::CurrentGame;
 use crate::state::online::clocks::{self, format_ms, spec_words};
-use crate::state::online::{Known, Online, OnlineCommand, result_words};
+use crate::state::online::{HostSettings, Known, Lobby, OnlineCommand, OnlineSettings, OnlineView, result_words};
 use crate::ui::button::{Activate, ButtonLabel, EnabledWhen, button, enable_buttons};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
@@ -38,7 +38,7 @@ pub struct OnlineFacts {
 
 impl OnlineFacts {
     /// The facts of the open game, shown as `game`.
-    pub fn of(online: &Online, game: &Game) -> OnlineFacts {
+    pub fn of(online: &OnlineView, game: &Game) -> OnlineFacts {
         let Some(Known { state, .. }) = online.open_state() else { return OnlineFacts::default() };
         let ready = match state.you {
             Some(Side::White) => state.clock.white_ready,
@@ -169,7 +169,7 @@ fn row(commands: &mut Commands, parent: Entity, children: &[Entity]) {
 }
 
 /// Spawns the (hidden) section under `body`, with the address and name it starts with.
-pub(super) fn spawn_online_section(commands: &mut Commands, body: Entity, online: &Online) {
+pub(super) fn spawn_online_section(commands: &mut Commands, body: Entity, online: &OnlineSettings) {
     let section = commands
         .spawn((
             Node {
@@ -201,7 +201,7 @@ pub(super) fn spawn_online_section(commands: &mut Commands, body: Entity, online
     let caption = commands.spawn(label("Name  ", 13.0, DIM)).id();
     let name = commands.spawn((field(&online.name, 120.0, 32), NameField)).id();
     let side = commands.spawn((button(side_text(online.host.side)), SideButton)).observe(next_side).id();
-    let clock = commands.spawn((button(clock_text(online)), ClockButton)).observe(next_clock).id();
+    let clock = commands.spawn((button(clock_text(&online.host)), ClockButton)).observe(next_clock).id();
     row(commands, menu, &[caption, name, side, clock]);
     let host = command_button(commands, "Host", always, OnlineCommand::Host);
     let host_caption = commands.spawn((label("", 13.0, DIM), HostCaption)).id();
@@ -284,11 +284,11 @@ fn side_text(side: SideChoice) -> String {
     format!("Side: {name}")
 }
 
-fn clock_text(online: &Online) -> String {
-    format!("Clock: {}", spec_words(online.host.clock))
+fn clock_text(host: &HostSettings) -> String {
+    format!("Clock: {}", spec_words(host.clock))
 }
 
-fn next_side(_: On<Activate>, mut online: ResMut<Online>) {
+fn next_side(_: On<Activate>, mut online: ResMut<OnlineSettings>) {
     online.host.side = match online.host.side {
         SideChoice::White => SideChoice::Black,
         SideChoice::Black => SideChoice::Random,
@@ -296,7 +296,7 @@ fn next_side(_: On<Activate>, mut online: ResMut<Online>) {
     };
 }
 
-fn next_clock(_: On<Activate>, mut online: ResMut<Online>) {
+fn next_clock(_: On<Activate>, mut online: ResMut<OnlineSettings>) {
     let choices = clocks::choices();
     let i = choices.iter().position(|&c| c == online.host.clock).map_or(0, |i| (i + 1) % choices.len());
     online.host.clock = choices[i];
@@ -328,7 +328,7 @@ fn join_on_enter(
 pub(super) fn take_fields(
     servers: Query<&EditableText, (With<ServerField>, Changed<EditableText>)>,
     names: Query<&EditableText, (With<NameField>, Changed<EditableText>)>,
-    mut online: ResMut<Online>,
+    mut online: ResMut<OnlineSettings>,
 ) {
     for server in &servers {
         let text = server.value().to_string();
@@ -346,7 +346,7 @@ pub(super) fn take_fields(
 
 pub(super) fn update_online_buttons(
     mut commands: Commands,
-    online: Res<Online>,
+    online: OnlineView,
     current: Res<CurrentGame>,
     buttons: Query<(Entity, &Enabled, Has<InteractionDisabled>)>,
     added: Query<(), Added<Enabled>>,
@@ -428,7 +428,7 @@ pub fn grouped(code: &str) -> String {
 /// part with one; the invite while the seat is open.
 #[allow(clippy::type_complexity)]
 pub(super) fn show_online_parts(
-    online: Res<Online>,
+    online: OnlineView,
     mut parts: Query<
         (&mut Node, Has<OnlineSection>, Has<OnlineMenu>, Has<GameArea>),
         Or<(With<OnlineSection>, With<OnlineMenu>, With<GameArea>, With<InviteText>)>,
@@ -440,7 +440,7 @@ pub(super) fn show_online_parts(
     let open = online.open.is_some();
     for (mut node, section, menu, game) in &mut parts {
         let shown = if section {
-            online.menu || open
+            online.menu.0 || open
         } else if menu {
             !open
         } else if game {
@@ -460,7 +460,7 @@ pub(super) fn show_online_parts(
 #[allow(clippy::type_complexity)]
 pub(super) fn show_online_texts(
     time: Res<Time>,
-    online: Res<Online>,
+    online: OnlineView,
     current: Res<CurrentGame>,
     mut texts: ParamSet<(
         Query<&mut Text, With<LinkText>>,
@@ -473,10 +473,10 @@ pub(super) fn show_online_texts(
 ) {
     let now = time.elapsed_secs_f64();
     for mut text in &mut texts.p0() {
-        set(&mut text, online.link_words(now));
+        set(&mut text, online.link.words(&online.settings.server, now));
     }
     for mut text in &mut texts.p1() {
-        set(&mut text, online.error.clone().unwrap_or_default());
+        set(&mut text, online.link.error.clone().unwrap_or_default());
     }
     if let Some(known) = online.open_state() {
         for mut text in &mut texts.p2() {
@@ -498,7 +498,7 @@ pub(super) fn show_online_texts(
 /// The side and clock buttons name the host's choices.
 #[allow(clippy::type_complexity)]
 pub(super) fn show_host_choices(
-    online: Res<Online>,
+    online: Res<OnlineSettings>,
     mut buttons: Query<(&mut ButtonLabel, &Children, Has<SideButton>), Or<(With<SideButton>, With<ClockButton>)>>,
     mut labels: Query<&mut Text>,
 ) {
@@ -506,7 +506,7 @@ pub(super) fn show_host_choices(
         return;
     }
     for (mut button, children, side) in &mut buttons {
-        let wanted = if side { side_text(online.host.side) } else { clock_text(&online) };
+        let wanted = if side { side_text(online.host.side) } else { clock_text(&online.host) };
         if button.0 != wanted {
             button.0.clone_from(&wanted);
             for child in children {
@@ -544,17 +544,17 @@ const LOBBY_SHOWN: usize = 6;
 
 pub(super) fn show_lobby(
     mut commands: Commands,
-    online: Res<Online>,
+    heard: Res<Lobby>,
     area: Query<Entity, With<LobbyArea>>,
     mut shown: Local<Option<surface_chess_online::LobbyList>>,
 ) {
-    if *shown == online.lobby {
+    if *shown == heard.list {
         return;
     }
-    shown.clone_from(&online.lobby);
+    shown.clone_from(&heard.list);
     let Ok(area) = area.single() else { return };
     commands.entity(area).despawn_related::<Children>();
-    let Some(lobby) = &online.lobby else { return };
+    let Some(lobby) = &heard.list else { return };
     let groups = [
         ("Your turn", &lobby.your_turn),
         ("Opponent's turn", &lobby.opponents_turn),

@@ -7,7 +7,7 @@ use crate::scene::chart::seam_note;
 use crate::scene::layout::{TEXT, label};
 use crate::state::game::{CurrentGame, Notice};
 use crate::state::mode::{ComputerLevel, Players};
-use crate::state::online::{Online, result_words};
+use crate::state::online::{Lobby, OpenGame, result_words};
 use crate::state::opponent::{Purpose, Thinking};
 use crate::state::persist::AutosaveState;
 use crate::state::viewing::Viewing;
@@ -47,7 +47,8 @@ pub(super) struct StatusSources<'w> {
     notice: Res<'w, Notice>,
     autosave: Res<'w, AutosaveState>,
     thinking: Option<Res<'w, Thinking>>,
-    online: Option<Res<'w, Online>>,
+    lobby: Option<Res<'w, Lobby>>,
+    open: Option<Res<'w, OpenGame>>,
 }
 
 impl StatusSources<'_> {
@@ -58,7 +59,7 @@ impl StatusSources<'_> {
             || self.level.is_changed()
             || self.notice.is_changed()
             || self.autosave.is_changed()
-            || self.online.as_ref().is_some_and(|o| o.is_changed())
+            || self.lobby.as_ref().is_some_and(|o| o.is_changed())
     }
 }
 
@@ -80,10 +81,11 @@ pub(super) fn show_status(
     if sources.changed() || depth_changed {
         let who = sources.players.who();
         let server_result = sources
-            .online
+            .open
             .as_deref()
             .filter(|_| who.is_online())
-            .and_then(|o| o.open_state())
+            .zip(sources.lobby.as_deref())
+            .and_then(|(open, lobby)| open.known(lobby))
             .and_then(|k| k.state.result.as_ref())
             .map(result_words);
         let status = Status {

@@ -1,0 +1,128 @@
+//! What the player chose for online play: the server, the name, how a hosted game is set up, and
+//! where the identity secret comes from. The settings outlive every connection and online game.
+
+use super::identity;
+use bevy::prelude::*;
+use std::path::PathBuf;
+use surface_chess_online::{ClockSpec, Name, SideChoice};
+
+/// The server used when none is given (`--server`).
+pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878/ws";
+/// The name used when none is given (`--name`).
+pub const DEFAULT_NAME: &str = "Guest";
+
+/// How a hosted game is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostSettings {
+    /// The host's side.
+    pub side: SideChoice,
+    /// The clock.
+    pub clock: ClockSpec,
+}
+
+impl Default for HostSettings {
+    fn default() -> Self {
+        HostSettings { side: SideChoice::White, clock: ClockSpec::DEFAULT }
+    }
+}
+
+/// Where the identity secret comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IdentitySource {
+    /// Kept in this file (made on first use).
+    Kept(PathBuf),
+    /// Made for this run only (screenshots, no data directory).
+    ThisRun,
+}
+
+/// The player's choices for online play (the panel's fields, `--server`, `--name`, `--side`,
+/// `--clock`).
+#[derive(Resource, Clone, Debug)]
+pub struct OnlineSettings {
+    /// The server's WebSocket URL (`ws://HOST:PORT/ws`).
+    pub server: String,
+    /// The player's name for seats taken from now on.
+    pub name: String,
+    /// How the next hosted game is set up.
+    pub host: HostSettings,
+    identity: IdentitySource,
+    secret: Option<String>,
+}
+
+impl Default for OnlineSettings {
+    fn default() -> Self {
+        OnlineSettings::new(DEFAULT_SERVER, DEFAULT_NAME, IdentitySource::ThisRun)
+    }
+}
+
+impl OnlineSettings {
+    /// These server, name and identity, with the default host settings.
+    pub fn new(server: &str, name: &str, identity: IdentitySource) -> OnlineSettings {
+        OnlineSettings {
+            server: server.to_owned(),
+            name: name.to_owned(),
+            host: HostSettings::default(),
+            identity,
+            secret: None,
+        }
+    }
+
+    /// The server and name, when both can be used.
+    pub fn check(&self) -> Result<(), String> {
+        check_server(&self.server)?;
+        Name::parse(&self.name).map_err(|e| format!("name: {e}"))?;
+        Ok(())
+    }
+
+    /// The secret, read from (or first written to) the identity file, else made for this run; with
+    /// the problem, when the kept one could not be used.
+    pub(super) fn secret(&mut self) -> (String, Option<String>) {
+        if let Some(secret) = &self.secret {
+            return (secret.clone(), None);
+        }
+        let (secret, problem) = match &self.identity {
+            IdentitySource::Kept(path) => match identity::load_or_create(path) {
+                Ok(secret) => (secret, None),
+                Err(e) => {
+                    warn!("online identity: {e}");
+                    (identity::ephemeral(), Some(format!("{e}; playing with an identity for this run only")))
+                }
+            },
+            IdentitySource::ThisRun => (identity::ephemeral(), None),
+        };
+        self.secret = Some(secret.clone());
+        (secret, problem)
+    }
+}
+
+/// A server address must be a WebSocket URL.
+pub fn check_server(url: &str) -> Result<(), String> {
+    let rest = url.strip_prefix("ws://").or_else(|| url.strip_prefix("wss://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.starts_with('/') && !url.contains(char::is_whitespace) => Ok(()),
+        _ => Err(format!("{} is not a server address (write e.g. {DEFAULT_SERVER})", surface_chess_rules::Quoted(url))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn server_addresses_are_websocket_urls() {
+        assert!(check_server(DEFAULT_SERVER).is_ok());
+        assert!(check_server("wss://chess.example.org/ws").is_ok());
+        for bad in ["http://x/ws", "127.0.0.1:7878", "ws://", "ws:///ws", "ws://a b/ws", ""] {
+            let e = check_server(bad).unwrap_err();
+            assert!(e.contains("not a server address"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_name_must_be_one_the_server_takes() {
+        let mut settings = OnlineSettings::default();
+        assert_eq!(settings.check(), Ok(()));
+        settings.name = String::new();
+        assert!(settings.check().unwrap_err().starts_with("name: "));
+    }
+}
