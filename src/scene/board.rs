@@ -2,6 +2,7 @@
 //! the cone points, the palette and the destination marks; clicks on a patch become picks.
 
 use crate::scene::flat::FlatMaterial;
+use crate::scene::kept::{Kept, Placed, lay_out};
 use crate::scene::surface::{self, Surface};
 use crate::state::commands::{Command, View, toggled};
 use crate::state::game::CurrentGame;
@@ -44,7 +45,7 @@ pub struct BoardPart;
 pub struct CentreOn(pub Cell);
 
 /// A destination mark on a cell (dot for a quiet move, ring for a capture).
-#[derive(Component, Clone, Copy, Debug)]
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DestinationMark;
 
 /// A part of the 3D board drawn on one level (cells, grid, names): it fades with its level.
@@ -354,7 +355,7 @@ fn mark_destinations(
     play: PlayState,
     embedded: Option<Res<Embedded>>,
     palette: Res<Palette>,
-    mut marks: Query<(&mut Mesh3d, &mut Transform, &mut Visibility), With<DestinationMark>>,
+    mut marks: Kept<FlatMaterial, DestinationMark>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut cache: Local<Option<MarkMeshes>>,
 ) {
@@ -370,38 +371,17 @@ fn mark_destinations(
         *cache = Some(MarkMeshes { dot, ring, size });
     }
     let MarkMeshes { dot, ring, .. } = cache.clone().expect("cached");
-    let mut wanted = play.destinations().into_iter().flat_map(|(cell, capture)| {
+    let wanted = play.destinations().into_iter().flat_map(|(cell, capture)| {
         let n = surface.centre_normal(cell);
         let mesh = if capture { ring.clone() } else { dot.clone() };
+        let material = palette.mark.clone();
         surface.sides().iter().map(move |&side| {
             let at = surface.centre(cell) + n * side * size * 0.03;
-            (mesh.clone(), Transform::from_translation(at).with_rotation(Quat::from_rotation_arc(Vec3::Y, n)))
+            let at = Transform::from_translation(at).with_rotation(Quat::from_rotation_arc(Vec3::Y, n));
+            Placed { mesh: mesh.clone(), material: material.clone(), at, tag: DestinationMark }
         })
     });
-    for (mut mesh, mut transform, mut visibility) in &mut marks {
-        match wanted.next() {
-            Some((wanted_mesh, at)) => {
-                if mesh.0 != wanted_mesh {
-                    mesh.0 = wanted_mesh;
-                }
-                transform.set_if_neq(at);
-                visibility.set_if_neq(Visibility::Inherited);
-            }
-            None => {
-                visibility.set_if_neq(Visibility::Hidden);
-            }
-        }
-    }
-    for (mesh, at) in wanted {
-        commands.spawn((
-            Mesh3d(mesh),
-            MeshMaterial3d(palette.mark.clone()),
-            at,
-            Visibility::Inherited,
-            DestinationMark,
-            Pickable::IGNORE,
-        ));
-    }
+    lay_out(&mut commands, &mut marks, wanted, ());
 }
 
 #[cfg(test)]

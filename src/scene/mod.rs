@@ -9,6 +9,7 @@ pub mod camera;
 pub mod chart;
 pub mod flat;
 pub mod glyphs;
+pub mod kept;
 pub mod layout;
 pub mod motion;
 pub mod overlay;

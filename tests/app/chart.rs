@@ -61,8 +61,18 @@ fn tokens_and_marks_follow_the_position_and_flipping_turns_the_chart() {
         let entities: Vec<Entity> = q.iter(app.world()).collect();
         entities.into_iter().filter(|&e| f(app.world(), e)).count()
     };
-    let tokens = |w: &World, e: Entity| w.get::<chart::ChartToken>(e).is_some();
-    let marks = |w: &World, e: Entity| w.get::<chart::ChartMark>(e).is_some();
+    // The ones on show: the sets are kept, the members not needed hidden.
+    fn shown(w: &World, e: Entity) -> bool {
+        w.get::<Visibility>(e).is_some_and(|v| *v != Visibility::Hidden)
+    }
+    let tokens = |w: &World, e: Entity| w.get::<chart::ChartToken>(e).is_some() && shown(w, e);
+    let marks = |w: &World, e: Entity| w.get::<chart::ChartMark>(e).is_some() && shown(w, e);
+    let members = |app: &mut App| {
+        let mut q = app.world_mut().query_filtered::<Entity, Or<(With<chart::ChartToken>, With<chart::ChartMark>)>>();
+        let mut all: Vec<Entity> = q.iter(app.world()).collect();
+        all.sort();
+        all
+    };
     let pieces = app.world().resource::<CurrentGame>().game.position().pieces().count();
     assert_eq!(count(&mut app, tokens), 3 * pieces, "disc, rim and letter per piece");
     assert_eq!(count(&mut app, marks), 0);
@@ -75,10 +85,16 @@ fn tokens_and_marks_follow_the_position_and_flipping_turns_the_chart() {
     };
     assert!(destinations > 0);
     assert_eq!(count(&mut app, marks), destinations, "one mark per destination");
+    let kept = members(&mut app);
     let before = chart_cells(&mut app);
     app.world_mut().resource_mut::<Flipped>().0 = true;
     app.update();
     let after = chart_cells(&mut app);
+    assert_eq!(members(&mut app), kept, "flipping moves the tokens and marks, it makes none");
+    app.world_mut().write_message(CellPicked(b2));
+    app.update();
+    assert_eq!(count(&mut app, marks), 0, "deselected: no mark on show");
+    assert_eq!(members(&mut app), kept, "the marks are hidden, not removed");
     for (cell, at) in before {
         let (_, flipped) = after.iter().find(|(c, _)| *c == cell).expect("still there");
         assert_eq!(flipped.truncate(), -at.truncate());

@@ -3,6 +3,8 @@
 //! mark on another level is seen to belong to that square.
 
 use crate::scene::board::{Embedded, Palette};
+use crate::scene::flat::FlatMaterial;
+use crate::scene::kept::{Kept, Placed, lay_out};
 use crate::scene::surface::levels::guide;
 use crate::state::play::PlayState;
 use bevy::prelude::*;
@@ -29,7 +31,7 @@ fn draw_guides(
     play: PlayState,
     embedded: Option<Res<Embedded>>,
     palette: Option<Res<Palette>>,
-    mut guides: Query<(&mut LevelGuide, &mut Transform, &mut Visibility)>,
+    mut guides: Kept<FlatMaterial, LevelGuide>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut line: Local<Option<Handle<Mesh>>>,
 ) {
@@ -40,38 +42,18 @@ fn draw_guides(
     let surface = &embedded.0;
     let size = surface.cell_size();
     let from = play.selection.selected.filter(|_| surface.stacked());
-    let mut wanted = from.into_iter().flat_map(|from| {
+    // A unit-long line along y, stretched to each guide's length.
+    let line = line.get_or_insert_with(|| meshes.add(Cylinder::new(RADIUS, 1.0).mesh().resolution(8).build())).clone();
+    let wanted = from.into_iter().flat_map(|from| {
+        let (line, material) = (line.clone(), palette.mark.clone());
         play.destinations().into_iter().filter_map(move |(to, _)| {
             let (foot, end) = guide(surface, from, to)?;
             let length = foot.distance(end);
             let at = Transform::from_translation((foot + end) / 2.0)
                 .with_rotation(Quat::from_rotation_arc(Vec3::Y, (end - foot) / length))
                 .with_scale(Vec3::new(size, length, size));
-            Some((LevelGuide { to }, at))
+            Some(Placed { mesh: line.clone(), material: material.clone(), at, tag: LevelGuide { to } })
         })
     });
-    for (mut kept, mut transform, mut visibility) in &mut guides {
-        match wanted.next() {
-            Some((g, at)) => {
-                kept.set_if_neq(g);
-                transform.set_if_neq(at);
-                visibility.set_if_neq(Visibility::Inherited);
-            }
-            None => {
-                visibility.set_if_neq(Visibility::Hidden);
-            }
-        }
-    }
-    // A unit-long line along y, stretched to each guide's length.
-    let line = line.get_or_insert_with(|| meshes.add(Cylinder::new(RADIUS, 1.0).mesh().resolution(8).build())).clone();
-    for (g, at) in wanted {
-        commands.spawn((
-            Mesh3d(line.clone()),
-            MeshMaterial3d(palette.mark.clone()),
-            at,
-            Visibility::Inherited,
-            g,
-            Pickable::IGNORE,
-        ));
-    }
+    lay_out(&mut commands, &mut guides, wanted, ());
 }

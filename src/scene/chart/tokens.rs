@@ -1,11 +1,12 @@
 //! What the chart shows of the position: each piece as a disc in its colour with its letter (and
 //! a pawn's facing where facings travel), and the selected piece's destinations (dot = quiet,
-//! ring = capture).
+//! ring = capture). Both are kept sets ([`crate::scene::kept`]).
 
 use super::view::{CHART_LAYER, ChartShown};
 use crate::scene::board::Palette;
 use crate::scene::flat::FlatMaterial;
 use crate::scene::glyphs::{ASCENT, flat_text_mesh, text_width};
+use crate::scene::kept::{Kept, Placed, lay_out};
 use crate::state::play::PlayState;
 use bevy::camera::visibility::RenderLayers;
 use bevy::platform::collections::HashMap;
@@ -13,11 +14,11 @@ use bevy::prelude::*;
 use surface_chess_rules::{Color as Side, Facing, FacingMode, Piece, Variant};
 
 /// A piece on the chart.
-#[derive(Component, Clone, Copy, Debug, Default)]
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChartToken;
 
 /// A destination mark on the chart.
-#[derive(Component, Clone, Copy, Debug, Default)]
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChartMark;
 
 /// Meshes and materials for the chart's pieces and marks.
@@ -70,13 +71,14 @@ fn letter_height(glyph: &str) -> f32 {
     0.48f32.min(0.62 * ASCENT / text_width(glyph))
 }
 
-/// Respawns the pieces whenever the position on show or the charts change.
+/// Lays the pieces on the chart whenever the position on show or the charts change: a disc, its
+/// rim and its letter per piece, on kept entities.
 pub(super) fn place_tokens(
     mut commands: Commands,
     play: PlayState,
     shown: Option<Res<ChartShown>>,
     kit: Option<Res<TokenKit>>,
-    tokens: Query<Entity, With<ChartToken>>,
+    mut tokens: Kept<FlatMaterial, ChartToken>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut letters: Local<HashMap<String, Handle<Mesh>>>,
 ) {
@@ -84,67 +86,40 @@ pub(super) fn place_tokens(
     if !play.is_changed() && !shown.is_changed() {
         return;
     }
-    for e in &tokens {
-        commands.entity(e).despawn();
-    }
     let layout = &shown.0;
+    let mut wanted = Vec::new();
     for (cell, piece) in play.pieces() {
         let (disc, ink) = &kit.colours[usize::from(piece.color() == Side::Black)];
         let glyph = piece_glyph(layout.variant, piece);
         let letter =
             letters.entry(glyph.clone()).or_insert_with(|| meshes.add(flat_text_mesh(&glyph, letter_height(&glyph))));
         let at = layout.centre(cell);
-        commands.spawn((
-            Mesh3d(kit.disc.clone()),
-            MeshMaterial3d(disc.clone()),
-            Transform::from_translation(at.extend(0.1)),
-            ChartToken,
-            Pickable::IGNORE,
-            RenderLayers::layer(CHART_LAYER),
-        ));
-        commands.spawn((
-            Mesh3d(kit.rim.clone()),
-            MeshMaterial3d(kit.rim_colour.clone()),
-            Transform::from_translation(at.extend(0.15)),
-            ChartToken,
-            Pickable::IGNORE,
-            RenderLayers::layer(CHART_LAYER),
-        ));
-        commands.spawn((
-            Mesh3d(letter.clone()),
-            MeshMaterial3d(ink.clone()),
-            Transform::from_translation(at.extend(0.2)),
-            ChartToken,
-            Pickable::IGNORE,
-            RenderLayers::layer(CHART_LAYER),
-        ));
+        for (mesh, material, z) in [(&kit.disc, disc, 0.1), (&kit.rim, &kit.rim_colour, 0.15), (&*letter, ink, 0.2)] {
+            let at = Transform::from_translation(at.extend(z));
+            wanted.push(Placed { mesh: mesh.clone(), material: material.clone(), at, tag: ChartToken });
+        }
     }
+    lay_out(&mut commands, &mut tokens, wanted, RenderLayers::layer(CHART_LAYER));
 }
 
-/// Dots on quiet destinations and rings on captures.
+/// Dots on quiet destinations and rings on captures, on kept entities.
 pub(super) fn mark_destinations(
     mut commands: Commands,
     play: PlayState,
     shown: Option<Res<ChartShown>>,
     kit: Option<Res<TokenKit>>,
     palette: Option<Res<Palette>>,
-    marks: Query<Entity, With<ChartMark>>,
+    mut marks: Kept<FlatMaterial, ChartMark>,
 ) {
     let (Some(shown), Some(kit), Some(palette)) = (shown, kit, palette) else { return };
     if !play.is_changed() && !shown.is_changed() {
         return;
     }
-    for e in &marks {
-        commands.entity(e).despawn();
-    }
-    for (cell, capture) in play.destinations() {
-        commands.spawn((
-            Mesh3d(if capture { kit.ring.clone() } else { kit.dot.clone() }),
-            MeshMaterial3d(palette.mark.clone()),
-            Transform::from_translation(shown.0.centre(cell).extend(0.3)),
-            ChartMark,
-            Pickable::IGNORE,
-            RenderLayers::layer(CHART_LAYER),
-        ));
-    }
+    let wanted = play.destinations().into_iter().map(|(cell, capture)| Placed {
+        mesh: if capture { kit.ring.clone() } else { kit.dot.clone() },
+        material: palette.mark.clone(),
+        at: Transform::from_translation(shown.0.centre(cell).extend(0.3)),
+        tag: ChartMark,
+    });
+    lay_out(&mut commands, &mut marks, wanted, RenderLayers::layer(CHART_LAYER));
 }
