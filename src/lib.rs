@@ -21,23 +21,26 @@ use surface_chess_rules::Variant;
 /// The logic without rendering: the game, input handling and saving. Headless tests run this
 /// with `MinimalPlugins`.
 pub fn logic_plugin(app: &mut App) {
-    app.configure_sets(Update, (AppSystems::Input, AppSystems::Rules, AppSystems::Build, AppSystems::Show).chain())
-        .add_plugins((
-            state::mode::plugin,
-            state::commands::plugin,
-            state::game::plugin,
-            state::play::plugin,
-            state::persist::plugin,
-            state::opponent::plugin,
-            state::exhibition::plugin,
-            state::kiosk::plugin,
-            state::lessons::plugin,
-            state::atlas::plugin,
-            state::online::plugin,
-            features::explain::plugin,
-            features::atlas::plugin,
-            features::follow::orbit_plugin,
-        ));
+    app.configure_sets(
+        Update,
+        (AppSystems::Input, AppSystems::Rules, AppSystems::Build, AppSystems::Show, AppSystems::Paint).chain(),
+    )
+    .add_plugins((
+        state::mode::plugin,
+        state::commands::plugin,
+        state::game::plugin,
+        state::play::plugin,
+        state::persist::plugin,
+        state::opponent::plugin,
+        state::exhibition::plugin,
+        state::kiosk::plugin,
+        state::lessons::plugin,
+        state::atlas::plugin,
+        state::online::plugin,
+        features::explain::plugin,
+        features::atlas::plugin,
+        features::follow::orbit_plugin,
+    ));
 }
 
 /// The game to start with, and a note for the player: `--load`, else `--variant`, else the

@@ -14,4 +14,7 @@ pub enum AppSystems {
     Build,
     /// Highlights, pieces, chart and panel follow the game.
     Show,
+    /// What `Show` decided is written into the meshes drawn for many things at once (the cell
+    /// sheets).
+    Paint,
 }

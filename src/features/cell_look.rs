@@ -1,7 +1,8 @@
 //! A cell's look, decided once by one system: its highlight (selection, culprits and a lesson's
 //! marks, check, hover, hint, last move) or its colour class, on the surface and on the chart;
 //! on stacked levels also its opacity (translucent, lit, alone, or faded and letting clicks
-//! through).
+//! through). The surface's cells get a [`CellPaint`] that their sheet draws
+//! ([`crate::scene::sheet`]).
 
 use crate::features::check_ring::checked_king;
 use crate::features::explain::Explained;
@@ -9,6 +10,7 @@ use crate::features::levels::{ALONE_ALPHA, BOARD_ALPHA, FADED_ALPHA, LIT_ALPHA, 
 use crate::scene::board::{CellPatch, OnLevel, Palette, base_class};
 use crate::scene::flat::FlatMaterial;
 use crate::scene::pieces::PieceModel;
+use crate::scene::sheet::CellPaint;
 use crate::state::lessons::ActiveLesson;
 use crate::state::play::PlayState;
 use crate::state::selection::{Hovered, Selection};
@@ -120,7 +122,14 @@ fn highlight_cells(
     mut paint: Paint,
     // Pieces carry their cell too (to be picked), but keep their own colour.
     mut patches: Query<
-        (Entity, &CellPatch, &mut MeshMaterial3d<FlatMaterial>, Option<&OnLevel>, Option<&Pickable>),
+        (
+            Entity,
+            &CellPatch,
+            Option<&mut MeshMaterial3d<FlatMaterial>>,
+            Option<&mut CellPaint>,
+            Option<&OnLevel>,
+            Option<&Pickable>,
+        ),
         Without<PieceModel>,
     >,
     added: Query<(), Added<CellPatch>>,
@@ -135,7 +144,7 @@ fn highlight_cells(
     let variant = play.variant();
     let view = sources.view.as_deref().copied().unwrap_or_default();
     let Paint { palette, twins, materials } = &mut paint;
-    for (entity, &CellPatch(cell), mut material, on_level, pickable) in &mut patches {
+    for (entity, &CellPatch(cell), material, paint, on_level, pickable) in &mut patches {
         let game = &play.current.game;
         let highlight = cell_highlight(game, &play.selection, *play.viewing, sources.hovered.0, &culprits, cell);
         let mut wanted = match highlight {
@@ -155,8 +164,13 @@ fn highlight_cells(
                 commands.entity(entity).insert(pick);
             }
         }
-        if material.0 != wanted {
-            material.0 = wanted;
+        // The chart's and the unrolled view's cells wear their look; the surface's are painted
+        // into their sheet.
+        if let Some(mut material) = material.filter(|m| m.0 != wanted) {
+            material.0 = wanted.clone();
+        }
+        if let Some(mut paint) = paint {
+            paint.set_if_neq(CellPaint(wanted));
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::scene::flat::FlatMaterial;
 use crate::scene::kept::{Kept, Placed, lay_out};
+use crate::scene::sheet::{self, CellPaint, CellSheet};
 use crate::scene::surface::{self, Surface};
 use crate::state::commands::{Command, View, toggled};
 use crate::state::game::CurrentGame;
@@ -96,6 +97,8 @@ pub struct Palette {
     pub cone: Handle<FlatMaterial>,
     /// Label ink: light (on the darker colour classes), dark (on the lighter ones).
     pub ink: [Handle<FlatMaterial>; 2],
+    /// The cell sheets' materials: opaque, and translucent (stacked levels).
+    pub sheet: [Handle<FlatMaterial>; 2],
 }
 
 /// The colour class of a cell: parity on single-chart boards (M, K, Endless, the flat board); on
@@ -131,6 +134,7 @@ pub fn plugin(app: &mut App) {
                 toggle_labels.in_set(crate::schedule::AppSystems::Rules),
                 rebuild_board.in_set(crate::schedule::AppSystems::Build),
                 (mark_destinations, show_labels).in_set(crate::schedule::AppSystems::Show),
+                paint_sheets.in_set(crate::schedule::AppSystems::Paint),
             ),
         );
 }
@@ -191,6 +195,7 @@ fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<FlatMateria
         materials.add(FlatMaterial::solid(Color::srgb(0.86, 0.89, 0.94))),
         materials.add(FlatMaterial::solid(Color::srgb(0.16, 0.19, 0.26))),
     ];
+    let sheet = [false, true].map(|translucent| materials.add(FlatMaterial::sheet(translucent)));
     commands.insert_resource(Palette {
         base,
         selected,
@@ -204,6 +209,7 @@ fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<FlatMateria
         seam,
         cone,
         ink,
+        sheet,
     });
 }
 
@@ -226,13 +232,15 @@ fn rebuild_board(
     let surface = Surface::new(variant);
     let complex = &variant.rules().complex;
     for cell in complex.cells() {
-        // Each patch stands at its centre (translucent levels are drawn sorted by it).
+        // A patch is the cell's pick target, its look drawn by its level's sheet (a mesh without
+        // a material is not drawn).
         let centre = surface.centre(cell);
         let mut patch = commands.spawn((
             Mesh3d(meshes.add(surface::cell_mesh(&surface, cell).translated_by(-centre))),
-            MeshMaterial3d(palette.base[base_class(surface.variant, cell)].clone()),
             Transform::from_translation(centre),
+            Visibility::default(),
             CellPatch(cell),
+            CellPaint(palette.base[base_class(surface.variant, cell)].clone()),
             // A one-sided surface is picked from either side.
             RayCastBackfaces,
             BoardPart,
@@ -243,7 +251,7 @@ fn rebuild_board(
         }
     }
     let size = surface.cell_size();
-    // Grid and names one level at a time on stacked boards (a level fades as a whole).
+    // Cells, grid and names one level at a time on stacked boards (a level fades as a whole).
     let groups: Vec<Option<u8>> = if surface.stacked() {
         (0..complex.charts().len() as u8).filter(|&c| complex.charts()[usize::from(c)].is_level()).map(Some).collect()
     } else {
@@ -252,6 +260,20 @@ fn rebuild_board(
     for group in groups {
         let in_group = |c: &Cell| surface.level(*c) == group;
         let level = group.map(OnLevel);
+        // The group's cells in one mesh, standing at their middle (translucent levels are drawn
+        // sorted by where they stand).
+        let cells: Vec<Cell> = complex.cells().filter(in_group).collect();
+        let middle = cells.iter().map(|&c| surface.centre(c)).sum::<Vec3>() / cells.len().max(1) as f32;
+        let (mesh, sheet) = sheet::sheet(&surface, cells, middle);
+        commands.spawn((
+            Mesh3d(meshes.add(mesh)),
+            MeshMaterial3d(palette.sheet[usize::from(group.is_some())].clone()),
+            Transform::from_translation(middle),
+            Visibility::default(),
+            sheet,
+            BoardPart,
+            Pickable::IGNORE,
+        ));
         let grid = surface::grid_lines(&surface, size * 0.004, complex.cells().filter(in_group));
         let mut grid = commands.spawn((
             Mesh3d(meshes.add(grid)),
@@ -382,6 +404,27 @@ fn mark_destinations(
         })
     });
     lay_out(&mut commands, &mut marks, wanted, ());
+}
+
+/// Paints every changed cell look into the sheet that draws the cell.
+fn paint_sheets(
+    painted: Query<(&CellPatch, &CellPaint), Changed<CellPaint>>,
+    sheets: Query<(&CellSheet, &Mesh3d)>,
+    materials: Res<Assets<FlatMaterial>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    if painted.is_empty() {
+        return;
+    }
+    let colours: Vec<(Cell, LinearRgba)> =
+        painted.iter().filter_map(|(&CellPatch(cell), paint)| Some((cell, materials.get(&paint.0)?.color))).collect();
+    for (cells, mesh) in &sheets {
+        if colours.iter().any(|&(cell, _)| cells.span(cell).is_some())
+            && let Some(mut mesh) = meshes.get_mut(&mesh.0)
+        {
+            sheet::paint(cells, &mut mesh, &colours);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -19,17 +19,26 @@ pub struct FlatMaterial {
     pub color: LinearRgba,
     /// Draw both faces of each triangle (for open surfaces); closed solids cull back faces.
     pub two_sided: bool,
+    /// Blended even at full opacity: the vertex colours carry the opacity (a stacked level's
+    /// cell sheet).
+    pub translucent: bool,
 }
 
 impl FlatMaterial {
     /// A material for closed solids.
     pub fn solid(color: Color) -> Self {
-        Self { color: color.into(), two_sided: false }
+        Self { color: color.into(), two_sided: false, translucent: false }
     }
 
     /// A material seen from both sides (surfaces, lines).
     pub fn two_sided(color: Color) -> Self {
-        Self { color: color.into(), two_sided: true }
+        Self { color: color.into(), two_sided: true, translucent: false }
+    }
+
+    /// The material of a cell sheet: white, two-sided, blended when `translucent` (the cells'
+    /// colours and opacities are the sheet's vertex colours).
+    pub fn sheet(translucent: bool) -> Self {
+        Self { color: LinearRgba::WHITE, two_sided: true, translucent }
     }
 
     /// The same material with its opacity multiplied by `alpha` (blended below 1).
@@ -58,7 +67,7 @@ impl Material for FlatMaterial {
     }
 
     fn alpha_mode(&self) -> AlphaMode {
-        if self.color.alpha < 1.0 { AlphaMode::Blend } else { AlphaMode::Opaque }
+        if self.color.alpha < 1.0 || self.translucent { AlphaMode::Blend } else { AlphaMode::Opaque }
     }
 
     fn enable_prepass() -> bool {

@@ -14,6 +14,7 @@ pub mod layout;
 pub mod motion;
 pub mod overlay;
 pub mod pieces;
+pub mod sheet;
 pub mod surface;
 pub mod views;
 pub mod window;

@@ -10,7 +10,7 @@ use surface_chess::scene::flat::FlatMaterial;
 use surface_chess::state::game::CurrentGame;
 use surface_chess::state::messages::CellPicked;
 use surface_chess::state::selection::Selection;
-use surface_chess_rules::Variant;
+use surface_chess_rules::{Cell, Variant};
 
 /// The app's logic with the given drawing plugins, without a renderer: meshes and materials
 /// are plain assets.
@@ -148,7 +148,7 @@ fn selecting_lights_the_cell_on_both_views_and_leaves_the_pieces_their_colour() 
         Has<ChartPart>,
         Has<surface_chess::scene::pieces::PieceModel>,
     )>();
-    let (mut surface_lit, mut chart_lit, mut pieces) = (0, 0, 0);
+    let (mut chart_lit, mut pieces) = (0, 0);
     for (&CellPatch(cell), material, on_chart, piece) in q.iter(app.world()) {
         let lit = material.0 == selected;
         if piece {
@@ -156,7 +156,22 @@ fn selecting_lights_the_cell_on_both_views_and_leaves_the_pieces_their_colour() 
             assert!(!cell_colours.contains(&material.0), "a piece keeps its colour");
         } else if lit {
             assert_eq!(cell, b2, "only the selected cell lights up");
-            if on_chart { chart_lit += 1 } else { surface_lit += 1 }
+            assert!(on_chart, "the surface's cells are drawn by the sheet");
+            chart_lit += 1;
+        }
+    }
+    // On the surface: the colour each cell is drawn in.
+    let colour = |app: &App, handle: &Handle<FlatMaterial>| {
+        app.world().resource::<Assets<FlatMaterial>>().get(handle).unwrap().color
+    };
+    let lit_colour = colour(&app, &selected);
+    let cells: Vec<Cell> = Variant::Mobius.rules().complex.cells().collect();
+    let mut surface_lit = 0;
+    for cell in cells {
+        let drawn = crate::drawn_colour(&mut app, cell).expect("every cell drawn, in one colour");
+        if (drawn.to_vec4() - lit_colour.to_vec4()).abs().max_element() < 1e-4 {
+            assert_eq!(cell, b2, "only the selected cell lights up on the surface");
+            surface_lit += 1;
         }
     }
     assert_eq!((surface_lit, chart_lit), (1, 1), "the cell lights up on the surface and the chart");

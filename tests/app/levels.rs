@@ -194,14 +194,16 @@ fn the_view_of_one_level_fades_the_others_and_lets_clicks_through_them() {
     /// Per level: the opacities of its cells and pieces on the surface, and whether they all take
     /// clicks.
     fn looks(app: &mut App, v: Variant) -> Vec<(Vec<f32>, bool)> {
-        let mut q = app
-            .world_mut()
-            .query_filtered::<(&CellPatch, &MeshMaterial3d<FlatMaterial>, Option<&Pickable>), Without<ChartPart>>();
-        let parts: Vec<(Cell, MeshMaterial3d<FlatMaterial>, bool)> =
-            q.iter(app.world()).map(|(c, m, p)| (c.0, m.clone(), p.is_none_or(|p| p.is_hoverable))).collect();
+        let mut q = app.world_mut().query_filtered::<(&CellPatch, Option<&MeshMaterial3d<FlatMaterial>>, Option<&Pickable>), Without<ChartPart>>();
+        let parts: Vec<(Cell, Option<MeshMaterial3d<FlatMaterial>>, bool)> =
+            q.iter(app.world()).map(|(c, m, p)| (c.0, m.cloned(), p.is_none_or(|p| p.is_hoverable))).collect();
         let mut out = vec![(Vec::new(), true); 3];
         for (cell, material, pickable) in parts {
-            let a = alpha(app, &material);
+            // A piece wears its material; a cell is drawn by its level's sheet.
+            let a = match material {
+                Some(material) => alpha(app, &material),
+                None => crate::drawn_colour(app, cell).expect("a cell drawn in one colour").alpha,
+            };
             let entry = &mut out[usize::from(level(v, cell))];
             if !entry.0.contains(&a) {
                 entry.0.push(a);

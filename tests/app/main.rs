@@ -17,3 +17,14 @@ mod play;
 mod teach;
 mod transitions;
 mod unrolled;
+
+use bevy::prelude::*;
+use surface_chess::scene::sheet::CellSheet;
+use surface_chess_rules::Cell;
+
+/// The colour a cell of the surface is drawn in: read back from the sheet that draws it.
+pub fn drawn_colour(app: &mut App, cell: Cell) -> Option<LinearRgba> {
+    let mut sheets = app.world_mut().query::<(&CellSheet, &Mesh3d)>();
+    let meshes = app.world().resource::<Assets<Mesh>>();
+    sheets.iter(app.world()).find_map(|(sheet, mesh)| sheet.colour(meshes.get(&mesh.0)?, cell))
+}
