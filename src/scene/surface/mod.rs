@@ -10,6 +10,7 @@ mod labels;
 pub mod levels;
 pub mod look;
 mod patches;
+pub mod sight;
 pub mod stats;
 
 pub use embedding::{chart_point, level_height};
