@@ -177,6 +177,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
     .add_plugins((
         features::levels::plugin,
         features::check_ring::plugin,
+        features::cutaway::plugin,
         features::cell_look::plugin,
         capture::plugin,
     ));

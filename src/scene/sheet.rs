@@ -7,7 +7,7 @@
 use crate::scene::flat::FlatMaterial;
 use crate::scene::surface::{self, Surface};
 use bevy::mesh::{Indices, VertexAttributeValues};
-use bevy::platform::collections::HashMap;
+use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use std::ops::Range;
 use surface_chess_rules::Cell;
@@ -22,12 +22,24 @@ pub struct CellPaint(pub Handle<FlatMaterial>);
 pub struct CellSheet {
     spans: HashMap<Cell, Range<usize>>,
     shade: Vec<[f32; 4]>,
+    /// Every cell's triangles, in order.
+    triangles: Vec<(Cell, Vec<u32>)>,
 }
+
+/// The cells cut away from the surface (not drawn, not picked): the wall in front of the cells
+/// in play, on a surface with parts inside others.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct CutAway(pub HashSet<Cell>);
 
 impl CellSheet {
     /// The cells drawn, each once.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
         self.spans.keys().copied()
+    }
+
+    /// The sheet's triangles, leaving out the cells in `cut`.
+    pub fn indices_without(&self, cut: &HashSet<Cell>) -> Vec<u32> {
+        self.triangles.iter().filter(|(c, _)| !cut.contains(c)).flat_map(|(_, t)| t.iter().copied()).collect()
     }
 
     /// The vertices of `cell` in the sheet's mesh.
@@ -56,6 +68,7 @@ impl CellSheet {
 pub fn sheet(surface: &Surface, cells: impl IntoIterator<Item = Cell>, origin: Vec3) -> (Mesh, CellSheet) {
     let (mut positions, mut normals, mut uvs, mut indices) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut spans = HashMap::new();
+    let mut triangles = Vec::new();
     for cell in cells {
         let mesh = surface::cell_mesh(surface, cell);
         let start = positions.len();
@@ -67,7 +80,9 @@ pub fn sheet(surface: &Surface, cells: impl IntoIterator<Item = Cell>, origin: V
             uvs.extend_from_slice(cell_uvs);
         }
         if let Some(Indices::U32(cell_indices)) = mesh.indices() {
-            indices.extend(cell_indices.iter().map(|i| i + start as u32));
+            let own: Vec<u32> = cell_indices.iter().map(|i| i + start as u32).collect();
+            indices.extend_from_slice(&own);
+            triangles.push((cell, own));
         }
         spans.insert(cell, start..positions.len());
     }
@@ -78,7 +93,7 @@ pub fn sheet(surface: &Surface, cells: impl IntoIterator<Item = Cell>, origin: V
         .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
         .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, shade.clone())
         .with_inserted_indices(Indices::U32(indices));
-    (mesh, CellSheet { spans, shade })
+    (mesh, CellSheet { spans, shade, triangles })
 }
 
 /// Writes the colours of `cells` into the sheet's `mesh`: each vertex's baked shading times its

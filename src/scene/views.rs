@@ -1,8 +1,11 @@
-//! Choosing a view of the surface: directions scored by how squarely and how near the cells of
-//! interest face the camera, and each board's home view on White's camp. Pure geometry, read by
+//! Choosing a view of the surface: directions scored by how many of the cells of interest are
+//! seen (facing the camera, in view, not hidden by the surface) and how squarely they face it, and each board's home view on White's camp. Pure geometry, read by
 //! the cameras' reset and by the camera following the game.
 
 use crate::scene::surface::Surface;
+use crate::scene::surface::look::look;
+use crate::scene::surface::sight::Sight;
+use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
 use std::f32::consts::{FRAC_PI_4, TAU};
 use surface_chess_rules::Cell;
@@ -43,16 +46,19 @@ fn facing(surface: &Surface, cell: Cell, eye: Vec3) -> f32 {
     if surface.normals.is_none() { towards.abs() } else { towards.max(0.0) }
 }
 
-/// How well `cells` are seen from `view` at `radius` around `focus`: how many face the camera
-/// and lie in the field of view, then how squarely they face it in all.
-fn score(surface: &Surface, cells: &[Cell], focus: Vec3, view: View, radius: f32) -> (usize, f32) {
+/// How well `cells` are seen from `view` at `radius` around `focus`: how many face the camera,
+/// lie in the field of view and are not hidden by the surface (the wall in front of them cut
+/// away where the surface cuts away), then how squarely they face it in all.
+fn score(surface: &Surface, sight: &Sight, cells: &[Cell], focus: Vec3, view: View, radius: f32) -> (usize, f32) {
     let eye = focus + view.direction() * radius;
+    let wanted: Vec<(Cell, Vec3)> = cells.iter().map(|&c| (c, surface.centre(c))).collect();
+    let cut = if look(surface.variant).shape.cuts_away() { sight.cut_away(eye, &wanted) } else { HashSet::new() };
     let mut seen = 0;
     let mut total = 0.0;
-    for &cell in cells {
+    for &(cell, centre) in &wanted {
         let f = facing(surface, cell, eye);
         total += f;
-        if f > 0.15 && in_view(surface.centre(cell), focus, view, radius) {
+        if f > 0.15 && in_view(centre, focus, view, radius) && sight.sees(eye, cell, centre, &cut) {
             seen += 1;
         }
     }
@@ -70,11 +76,12 @@ fn candidates(pitches: std::ops::RangeInclusive<f32>) -> impl Iterator<Item = Vi
 /// The direction from which `cells` are best seen around `focus`: the nearest to `current`
 /// among those that show every cell facing the camera, else the one showing the most.
 pub fn best_view(surface: &Surface, cells: &[Cell], focus: Vec3, radius: f32, current: View) -> View {
+    let sight = Sight::new(surface);
     let scored: Vec<(View, (usize, f32))> = candidates(-0.6..=1.3)
         .map(|view| {
             // Far enough to have every cell in the field of view.
             let r = radius.max(radius_to_see(surface, cells, focus, view));
-            (view, score(surface, cells, focus, view, r))
+            (view, score(surface, &sight, cells, focus, view, r))
         })
         .collect();
     let angle = |v: View| v.direction().angle_between(current.direction());
@@ -112,27 +119,38 @@ pub fn in_view(point: Vec3, focus: Vec3, view: View, radius: f32) -> bool {
 }
 
 /// Each board's home view: the direction from above (pitch 0.45 to 0.95) that shows White's king
-/// and the most of White's pieces facing the camera on the near side of the board (pieces on the
-/// far side may be hidden behind it), the height nearest the look's (`home_pitch`, a comfortable
+/// and the most of White's pieces seen on the near side of the board (facing the camera, in view,
+/// not hidden by the surface), the height nearest the look's (`home_pitch`, a comfortable
 /// 0.7 rad on most boards) among equals.
 pub fn home_view(surface: &Surface) -> (Vec3, View, f32) {
     let start = surface_chess_rules::Position::new(surface.variant);
     let white = surface_chess_rules::Color::White;
     let cells: Vec<Cell> = start.pieces().filter(|(_, p)| p.color() == white).map(|(c, _)| c).collect();
     let king = start.king(white);
-    let look = crate::scene::surface::look::look(surface.variant);
+    let look = look(surface.variant);
     let radius = look.home_radius;
-    let near_and_seen = |view: View, cell: Cell| {
-        let p = surface.centre(cell);
-        p.dot(view.direction()) > 0.0 && score(surface, &[cell], Vec3::ZERO, view, radius).0 == 1
-    };
+    let sight = Sight::new(surface);
+    // The cells seen (all of White's pieces are in play at the start: the wall in front of them
+    // is cut away where the surface cuts away), and of those the ones on the near side.
     let key = |view: View| {
-        let seen = cells.iter().filter(|&&c| near_and_seen(view, c)).count();
-        (near_and_seen(view, king), seen)
+        let eye = view.direction() * radius;
+        let wanted: Vec<(Cell, Vec3)> = cells.iter().map(|&c| (c, surface.centre(c))).collect();
+        let cut = if look.shape.cuts_away() { sight.cut_away(eye, &wanted) } else { HashSet::new() };
+        let near_and_seen = |cell: Cell| {
+            let p = surface.centre(cell);
+            p.dot(view.direction()) > 0.0
+                && facing(surface, cell, eye) > 0.15
+                && in_view(p, Vec3::ZERO, view, radius)
+                && sight.sees(eye, cell, p, &cut)
+        };
+        (near_and_seen(king), cells.iter().filter(|&&c| near_and_seen(c)).count())
     };
-    let best = candidates(0.45..=0.95).map(key).max().unwrap_or((false, 0));
-    let view = candidates(0.45..=0.95)
-        .filter(|&v| key(v) == best)
+    let scored: Vec<(View, (bool, usize))> = candidates(0.45..=0.95).map(|v| (v, key(v))).collect();
+    let best = scored.iter().map(|s| s.1).max().unwrap_or((false, 0));
+    let view = scored
+        .iter()
+        .filter(|s| s.1 == best)
+        .map(|s| s.0)
         .min_by(|a, b| (a.pitch - look.home_pitch).abs().total_cmp(&(b.pitch - look.home_pitch).abs()))
         .unwrap_or(View { yaw: 0.0, pitch: 0.7 });
     (Vec3::ZERO, view, radius)

@@ -2,6 +2,7 @@
 //! its destinations are in sight and face the camera, a move is shown, a double-click centres a
 //! cell, and nothing moves while following is off or the player drags.
 
+use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
 use bevy_panorbit_camera::PanOrbitCamera;
 use surface_chess::features::follow::{self, FollowGame};
@@ -11,6 +12,8 @@ use surface_chess::scene::board::{self, Embedded};
 use surface_chess::scene::camera::SurfaceCamera;
 use surface_chess::scene::flat::FlatMaterial;
 use surface_chess::scene::surface::Surface;
+use surface_chess::scene::surface::look::look;
+use surface_chess::scene::surface::sight::Sight;
 use surface_chess::scene::views::{View, home_view, in_view};
 use surface_chess::state::game::CurrentGame;
 use surface_chess::state::messages::{ActionChosen, CellPicked};
@@ -44,14 +47,37 @@ fn camera(app: &App, e: Entity) -> (View, f32, Vec3) {
     (View { yaw: c.target_yaw, pitch: c.target_pitch }, c.target_radius, c.target_focus)
 }
 
-/// Whether a cell is in view and faces the camera (either side on one-sided boards).
-fn seen(surface: &Surface, cell: Cell, view: View, radius: f32, focus: Vec3) -> bool {
+/// Whether a person sees a cell: it is in view, faces the camera (either side on one-sided
+/// boards), and the ray from the eye to its centre meets it first, with the wall in front of the
+/// cells in play cut away where the surface cuts away (as the app does).
+fn seen(surface: &Surface, cell: Cell, view: View, radius: f32, focus: Vec3, in_play: &[Cell]) -> bool {
     let p = surface.centre(cell);
     let eye = focus + view.direction() * radius;
     let n = surface.centre_normal(cell);
     let facing = n.dot((eye - p).normalize());
     let faces = if surface.normals.is_none() { facing.abs() > 0.05 } else { facing > 0.05 };
-    in_view(p, focus, view, radius) && faces
+    let sight = Sight::new(surface);
+    let cut = if look(surface.variant).shape.cuts_away() {
+        let wanted: Vec<(Cell, Vec3)> = in_play.iter().map(|&c| (c, surface.centre(c))).collect();
+        sight.cut_away(eye, &wanted)
+    } else {
+        HashSet::new()
+    };
+    in_view(p, focus, view, radius) && faces && sight.sees(eye, cell, p, &cut)
+}
+
+/// The cells in play, for which the app cuts the wall away: the side to move's pieces, the
+/// selected piece and its destinations, the cell the camera centres on (`focus`).
+fn in_play(app: &App, focus: Option<Cell>) -> Vec<Cell> {
+    let game = &app.world().resource::<CurrentGame>().game;
+    let selection = app.world().resource::<Selection>();
+    let p = game.position();
+    let mut cells: Vec<Cell> =
+        p.pieces().filter(|(_, piece)| piece.color() == p.side_to_move()).map(|(c, _)| c).collect();
+    cells.extend(selection.selected);
+    cells.extend(selection.destinations(game, true).into_iter().map(|d| d.0));
+    cells.extend(focus);
+    cells
 }
 
 fn cell(v: Variant, name: &str) -> Cell {
@@ -78,9 +104,10 @@ fn selecting_a_piece_brings_it_and_its_destinations_into_sight() {
         assert!(cells.len() > 1, "{v}: {piece} has somewhere to go");
         let (view, radius, focus) = camera(&app, cam);
         let surface = &app.world().resource::<Embedded>().0;
+        let playing = in_play(&app, None);
         for &c in &cells {
             assert!(
-                seen(surface, c, view, radius, focus),
+                seen(surface, c, view, radius, focus, &playing),
                 "{v}: {} is out of sight from {view:?} at {radius}",
                 v.rules().complex.name(c)
             );
@@ -117,13 +144,14 @@ fn a_move_is_shown_and_a_double_click_centres_its_cell() {
     let (view, radius, focus) = camera(&app, cam);
     let surface = app.world().resource::<Embedded>().0.clone();
     for name in ["d4", "c2"] {
-        assert!(seen(&surface, cell(v, name), view, radius, focus), "{name} of the move is in sight");
+        let playing = in_play(&app, None);
+        assert!(seen(&surface, cell(v, name), view, radius, focus, &playing), "{name} of the move is in sight");
     }
     app.world_mut().write_message(CentreOn(cell(v, "e9")));
     app.update();
     let (view, radius, focus) = camera(&app, cam);
     assert_eq!(focus, surface.centre(cell(v, "e9")), "the cell is the new focus");
-    assert!(seen(&surface, cell(v, "e9"), view, radius, focus));
+    assert!(seen(&surface, cell(v, "e9"), view, radius, focus, &in_play(&app, Some(cell(v, "e9")))));
 }
 
 #[test]
@@ -135,10 +163,11 @@ fn each_home_view_shows_whites_home_ranks() {
         let white: Vec<Cell> =
             start.pieces().filter(|(_, p)| p.color() == surface_chess_rules::Color::White).map(|(c, _)| c).collect();
         let king = start.king(surface_chess_rules::Color::White);
-        assert!(seen(&surface, king, view, radius, focus), "{v}: White's king is in sight");
+        // At the start White is to move: White's pieces are the cells in play.
+        assert!(seen(&surface, king, view, radius, focus, &white), "{v}: White's king is in sight");
         let near = (surface.centre(king) - focus).dot(view.direction()) > 0.0;
         assert!(near, "{v}: White's king is on the near side of the board, not behind it");
-        let visible = white.iter().filter(|&&c| seen(&surface, c, view, radius, focus)).count();
+        let visible = white.iter().filter(|&&c| seen(&surface, c, view, radius, focus, &white)).count();
         assert!(visible * 5 >= white.len() * 3, "{v}: {visible} of White's {} pieces in sight", white.len());
     }
 }

@@ -4,6 +4,7 @@
 
 mod buttons;
 mod chart;
+mod cutaway;
 mod follow;
 mod font;
 mod lessons;

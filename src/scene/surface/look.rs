@@ -42,6 +42,15 @@ pub enum Shape {
     },
 }
 
+impl Shape {
+    /// Whether part of the surface lies inside another part, out of sight from anywhere (the
+    /// bottle's inner tube inside its body): the wall in front of the cells in play is then cut
+    /// away ([`super::sight::Sight::cut_away`]).
+    pub const fn cuts_away(self) -> bool {
+        matches!(self, Shape::Bottle)
+    }
+}
+
 /// A variant's look.
 pub const fn look(variant: Variant) -> Look {
     match variant {

@@ -1,0 +1,92 @@
+//! The Klein bottle's cut-away wall, headless: from the home view the cells in front of White's
+//! camp are cut away (left out of the sheet, not picked, their pieces hidden), the camp is then
+//! seen, and no other board cuts anything.
+
+use bevy::mesh::Indices;
+use bevy::platform::collections::HashSet;
+use bevy::prelude::*;
+use bevy_panorbit_camera::PanOrbitCamera;
+use surface_chess::features::cutaway;
+use surface_chess::logic_plugin;
+use surface_chess::scene::board::{self, CellPatch, Embedded};
+use surface_chess::scene::camera::SurfaceCamera;
+use surface_chess::scene::flat::FlatMaterial;
+use surface_chess::scene::pieces::{self, PieceModel};
+use surface_chess::scene::sheet::{CellPaint, CellSheet, CutAway};
+use surface_chess::scene::surface::sight::Sight;
+use surface_chess::scene::views::home_view;
+use surface_chess::state::game::CurrentGame;
+use surface_chess_rules::{Cell, Color, Variant};
+
+/// A board with its pieces and the cut-away, the camera at the home view.
+fn app_with(v: Variant) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin, TransformPlugin))
+        .init_asset::<Mesh>()
+        .init_asset::<FlatMaterial>()
+        .init_resource::<ButtonInput<KeyCode>>()
+        .insert_resource(CurrentGame::new(v))
+        .add_plugins((board::plugin, pieces::plugin, cutaway::plugin));
+    app.update();
+    let surface = app.world().resource::<Embedded>().0.clone();
+    let (focus, view, radius) = home_view(&surface);
+    let eye = focus + view.direction() * radius;
+    app.world_mut().spawn((
+        PanOrbitCamera { focus, target_focus: focus, ..default() },
+        SurfaceCamera,
+        Transform::from_translation(eye).looking_at(focus, Vec3::Y),
+    ));
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+fn white(app: &App) -> Vec<Cell> {
+    let p = app.world().resource::<CurrentGame>().game.position().clone();
+    p.pieces().filter(|(_, piece)| piece.color() == Color::White).map(|(c, _)| c).collect()
+}
+
+#[test]
+fn the_wall_in_front_of_whites_camp_is_cut_away_on_the_klein_bottle() {
+    let mut app = app_with(Variant::Klein);
+    let cut = app.world().resource::<CutAway>().0.clone();
+    let camp = white(&app);
+    assert!(!cut.is_empty(), "the body's wall hides part of White's camp");
+    assert!(camp.iter().all(|c| !cut.contains(c)), "no cell of White's camp is cut");
+    // What is drawn: the sheet leaves the cut cells' triangles out.
+    let mut sheets = app.world_mut().query::<(&CellSheet, &Mesh3d)>();
+    let (sheet, mesh) = sheets.single(app.world()).map(|(s, m)| (s.clone(), m.0.clone())).unwrap();
+    let drawn = match app.world().resource::<Assets<Mesh>>().get(&mesh).unwrap().indices() {
+        Some(Indices::U32(i)) => i.clone(),
+        _ => panic!("a sheet has u32 indices"),
+    };
+    assert_eq!(drawn, sheet.indices_without(&cut), "the cut cells are not drawn");
+    let all = sheet.indices_without(&HashSet::new());
+    assert!(drawn.len() < all.len());
+    // Not picked, and their pieces hidden.
+    let mut patches = app.world_mut().query_filtered::<(&CellPatch, Option<&Pickable>), With<CellPaint>>();
+    for (CellPatch(c), pickable) in patches.iter(app.world()) {
+        let takes_clicks = pickable.is_none_or(|p| p.is_hoverable);
+        assert_eq!(takes_clicks, !cut.contains(c), "a cut cell takes no clicks, the others do");
+    }
+    let mut models = app.world_mut().query::<(&PieceModel, &Visibility)>();
+    for (model, visibility) in models.iter(app.world()) {
+        assert_eq!(*visibility == Visibility::Hidden, cut.contains(&model.cell), "pieces on cut cells are hidden");
+    }
+    // With the cut, the camera sees more of the camp than without.
+    let surface = app.world().resource::<Embedded>().0.clone();
+    let sight = Sight::new(&surface);
+    let (focus, view, radius) = home_view(&surface);
+    let eye = focus + view.direction() * radius;
+    let seen = |cut: &HashSet<Cell>| camp.iter().filter(|&&c| sight.sees(eye, c, surface.centre(c), cut)).count();
+    assert!(seen(&cut) > seen(&HashSet::new()), "{} seen with the cut, {} without", seen(&cut), seen(&HashSet::new()));
+}
+
+#[test]
+fn no_other_board_cuts_anything() {
+    for v in Variant::ALL.into_iter().filter(|&v| v != Variant::Klein) {
+        let app = app_with(v);
+        assert!(app.world().resource::<CutAway>().0.is_empty(), "{v}");
+    }
+}
