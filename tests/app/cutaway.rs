@@ -2,6 +2,7 @@
 //! camp are cut away (left out of the sheet, not picked, their pieces hidden), the camp is then
 //! seen, and no other board cuts anything.
 
+use bevy::camera::primitives::{Aabb, MeshAabb};
 use bevy::mesh::Indices;
 use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
@@ -88,5 +89,76 @@ fn no_other_board_cuts_anything() {
     for v in Variant::ALL.into_iter().filter(|&v| v != Variant::Klein) {
         let app = app_with(v);
         assert!(app.world().resource::<CutAway>().0.is_empty(), "{v}");
+    }
+}
+
+/// Gives every mesh its bounds, as the renderer's visibility systems do (the ray cast culls by
+/// them).
+fn bound_meshes(app: &mut App) {
+    let mut q = app.world_mut().query::<(Entity, &Mesh3d)>();
+    let meshes = app.world().resource::<Assets<Mesh>>();
+    let bounds: Vec<(Entity, Aabb)> =
+        q.iter(app.world()).filter_map(|(e, m)| Some((e, meshes.get(&m.0)?.compute_aabb()?))).collect();
+    for (e, aabb) in bounds {
+        app.world_mut().entity_mut(e).insert(aabb);
+    }
+}
+
+/// The cell a click along the ray from `eye` through `point` picks, as Bevy's mesh picking
+/// backend finds it: the nearest hit among the shown entities that take clicks, and the cell its
+/// observers read (a piece's part's is its piece's).
+fn picked(app: &mut App, eye: Vec3, point: Vec3) -> Option<Cell> {
+    use bevy::ecs::system::RunSystemOnce;
+    use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings, RayCastVisibility};
+    let ray = Ray3d::new(eye, Dir3::new(point - eye).unwrap());
+    app.world_mut()
+        .run_system_once(
+            move |mut cast: MeshRayCast,
+                  pickables: Query<&Pickable>,
+                  cells: Query<&CellPatch>,
+                  shown: Query<(&Visibility, Option<&ChildOf>)>| {
+                let visible = |e: Entity| shown.get(e).is_ok_and(|(v, _)| *v != Visibility::Hidden);
+                let on_show = |e: Entity| {
+                    visible(e) && shown.get(e).ok().and_then(|(_, p)| p).is_none_or(|p| visible(p.parent()))
+                };
+                let takes = |e: Entity| on_show(e) && pickables.get(e).ok().is_none_or(|p| p.is_hoverable);
+                let settings = MeshRayCastSettings {
+                    visibility: RayCastVisibility::Any,
+                    filter: &takes,
+                    early_exit_test: &|e| pickables.get(e).ok().is_none_or(|p| p.should_block_lower),
+                };
+                // A click on a part of a piece (its facing arrow) goes on to the piece.
+                let cell_of = |e: Entity| {
+                    cells.get(e).ok().or_else(|| shown.get(e).ok()?.1.and_then(|p| cells.get(p.parent()).ok()))
+                };
+                cast.cast_ray(ray, &settings).first().and_then(|(e, _)| cell_of(*e)).map(|c| c.0)
+            },
+        )
+        .unwrap()
+}
+
+#[test]
+fn from_the_home_view_a_click_reaches_most_of_whites_camp_and_the_king() {
+    for v in Variant::ALL {
+        let mut app = app_with(v);
+        bound_meshes(&mut app);
+        let surface = app.world().resource::<Embedded>().0.clone();
+        let (focus, view, radius) = home_view(&surface);
+        let eye = focus + view.direction() * radius;
+        let camp = white(&app);
+        let king = app.world().resource::<CurrentGame>().game.position().king(Color::White);
+        // A cell is in sight when the ray from the eye to it meets it (its cell or its piece)
+        // before anything else, pieces included; then a click there picks it. The point is a
+        // little off the centre, a lattice point where four triangles meet.
+        let mut reached = Vec::new();
+        for &c in &camp {
+            let (point, _) = surface.at(c, 0.45, 0.55);
+            if picked(&mut app, eye, point) == Some(c) {
+                reached.push(c);
+            }
+        }
+        let names: Vec<String> = reached.iter().map(|&c| v.rules().complex.name(c)).collect();
+        assert!(reached.len() * 5 >= camp.len() * 3, "{v}: only {names:?} of {} reached", camp.len());
+        assert!(reached.contains(&king), "{v}: the king is reached ({names:?})");
     }
 }

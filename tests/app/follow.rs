@@ -14,7 +14,7 @@ use surface_chess::scene::flat::FlatMaterial;
 use surface_chess::scene::surface::Surface;
 use surface_chess::scene::surface::look::look;
 use surface_chess::scene::surface::sight::Sight;
-use surface_chess::scene::views::{View, home_view, in_view};
+use surface_chess::scene::views::{View, best_view, home_view, in_view, radius_to_see};
 use surface_chess::state::game::CurrentGame;
 use surface_chess::state::messages::{ActionChosen, CellPicked};
 use surface_chess::state::selection::Selection;
@@ -169,5 +169,25 @@ fn each_home_view_shows_whites_home_ranks() {
         assert!(near, "{v}: White's king is on the near side of the board, not behind it");
         let visible = white.iter().filter(|&&c| seen(&surface, c, view, radius, focus, &white)).count();
         assert!(visible * 5 >= white.len() * 3, "{v}: {visible} of White's {} pieces in sight", white.len());
+    }
+}
+
+#[test]
+fn the_camera_finds_a_view_of_every_cell_of_every_board() {
+    for v in Variant::ALL {
+        let surface = Surface::new(v);
+        let (focus, home, radius) = home_view(&surface);
+        let complex = &v.rules().complex;
+        let mut unseen = Vec::new();
+        for c in complex.cells() {
+            // As the follow camera turns towards a selected piece on `c` (here with no
+            // destinations): from the home view, about the board's centre.
+            let view = best_view(&surface, &[c], focus, radius, home);
+            let r = radius.max(radius_to_see(&surface, &[c], focus, view));
+            if !seen(&surface, c, view, r, focus, &[c]) {
+                unseen.push(complex.name(c));
+            }
+        }
+        assert!(unseen.is_empty(), "{v}: no view shows {unseen:?}");
     }
 }
