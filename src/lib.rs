@@ -178,6 +178,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         features::levels::plugin,
         features::check_ring::plugin,
         features::cutaway::plugin,
+        scene::facing::plugin,
         features::cell_look::plugin,
         capture::plugin,
     ));

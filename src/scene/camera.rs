@@ -5,6 +5,8 @@
 
 use crate::scene::board::Embedded;
 use crate::scene::chart::{CHART_LAYER, ChartShown};
+use crate::scene::facing::BoardSide;
+pub use crate::scene::facing::ResetCamera;
 use crate::scene::layout::{CHART_HEIGHT, PANEL_WIDTH};
 use crate::scene::views::{View, home_view};
 use crate::state::commands::Command;
@@ -43,10 +45,6 @@ pub struct SurfaceCamera;
 /// The chart view's camera: orthographic, looking down on the charts' plane.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct ChartCamera;
-
-/// Ask for the camera's home view (key R, the panel's button, a new board).
-#[derive(Message, Clone, Copy, Debug, Default)]
-pub struct ResetCamera;
 
 /// Cameras, lights and camera control.
 pub fn plugin(app: &mut App) {
@@ -160,13 +158,15 @@ fn reset_on_new_board(embedded: Option<Res<Embedded>>, mut reset: MessageWriter<
 fn apply_reset(
     mut resets: MessageReader<ResetCamera>,
     embedded: Option<Res<Embedded>>,
+    side: Option<Res<BoardSide>>,
     mut cameras: Query<&mut PanOrbitCamera, With<SurfaceCamera>>,
 ) {
     if resets.read().count() == 0 {
         return;
     }
     let Some(embedded) = embedded else { return };
-    let (focus, View { yaw, pitch }, radius) = home_view(&embedded.0);
+    let facing = side.map_or(surface_chess_rules::Color::White, |s| s.facing());
+    let (focus, View { yaw, pitch }, radius) = home_view(&embedded.0, facing);
     for mut camera in &mut cameras {
         // Both the current and the target values: before its first update the camera would
         // otherwise initialise itself from its transform.

@@ -7,6 +7,7 @@ pub mod animate;
 pub mod board;
 pub mod camera;
 pub mod chart;
+pub mod facing;
 pub mod flat;
 pub mod glyphs;
 pub mod kept;

@@ -118,19 +118,18 @@ pub fn in_view(point: Vec3, focus: Vec3, view: View, radius: f32) -> bool {
     to_point.angle_between(-view.direction()) < FOV / 2.0
 }
 
-/// Each board's home view: the direction from above (pitch 0.45 to 0.95) that shows White's king
-/// and the most of White's pieces seen on the near side of the board (facing the camera, in view,
+/// Each board's home view for `side`: the direction from above (pitch 0.45 to 0.95) that shows
+/// the side's king and the most of its pieces seen on the near side of the board (facing the camera, in view,
 /// not hidden by the surface), the height nearest the look's (`home_pitch`, a comfortable
 /// 0.7 rad on most boards) among equals.
-pub fn home_view(surface: &Surface) -> (Vec3, View, f32) {
+pub fn home_view(surface: &Surface, side: surface_chess_rules::Color) -> (Vec3, View, f32) {
     let start = surface_chess_rules::Position::new(surface.variant);
-    let white = surface_chess_rules::Color::White;
-    let cells: Vec<Cell> = start.pieces().filter(|(_, p)| p.color() == white).map(|(c, _)| c).collect();
-    let king = start.king(white);
+    let cells: Vec<Cell> = start.pieces().filter(|(_, p)| p.color() == side).map(|(c, _)| c).collect();
+    let king = start.king(side);
     let look = look(surface.variant);
     let radius = look.home_radius;
     let sight = Sight::new(surface);
-    // The cells seen (all of White's pieces are in play at the start: the wall in front of them
+    // The cells seen (all of the side's pieces are in play when it is to move: the wall in front of them
     // is cut away where the surface cuts away), and of those the ones on the near side.
     let key = |view: View| {
         let eye = view.direction() * radius;

@@ -42,6 +42,8 @@ pub enum Command {
 pub enum View {
     /// The chart upside down (Black's point of view).
     FlipChart,
+    /// The 3D view's home from the other side's camp.
+    FlipBoard,
     /// The cell names on the surface.
     Labels,
     /// The seam and cone-point atlas.

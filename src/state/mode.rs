@@ -110,6 +110,16 @@ impl Who {
         }
     }
 
+    /// The side whose camp the player faces: their own against the computer or online (White
+    /// while watching), White when two share the screen or the computer plays both.
+    pub fn own_side(self) -> Side {
+        match self {
+            Who::VsComputer(computer) => !computer,
+            Who::Online(seat) => seat.you.unwrap_or(Side::White),
+            Who::TwoPlayers | Who::Exhibition => Side::White,
+        }
+    }
+
     /// Whether this is an online game.
     pub fn is_online(self) -> bool {
         matches!(self, Who::Online(_))

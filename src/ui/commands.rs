@@ -62,6 +62,7 @@ pub const GAME: &[Entry] = &[
 /// The view toggles and the camera.
 pub const VIEWS: &[Entry] = &[
     entry("Flip chart", always, Command::Toggle(View::FlipChart)),
+    keyed("Flip board (B)", KeyCode::KeyB, always, Command::Toggle(View::FlipBoard)),
     keyed("Reset camera (R)", KeyCode::KeyR, always, Command::ResetCamera),
     keyed("Labels (L)", KeyCode::KeyL, always, Command::Toggle(View::Labels)),
     keyed("Atlas (A)", KeyCode::KeyA, always, Command::Toggle(View::Atlas)),

@@ -30,7 +30,7 @@ fn app_with(v: Variant) -> App {
         .add_plugins((board::plugin, pieces::plugin, cutaway::plugin));
     app.update();
     let surface = app.world().resource::<Embedded>().0.clone();
-    let (focus, view, radius) = home_view(&surface);
+    let (focus, view, radius) = home_view(&surface, Color::White);
     let eye = focus + view.direction() * radius;
     app.world_mut().spawn((
         PanOrbitCamera { focus, target_focus: focus, ..default() },
@@ -78,7 +78,7 @@ fn the_wall_in_front_of_whites_camp_is_cut_away_on_the_klein_bottle() {
     // With the cut, the camera sees more of the camp than without.
     let surface = app.world().resource::<Embedded>().0.clone();
     let sight = Sight::new(&surface);
-    let (focus, view, radius) = home_view(&surface);
+    let (focus, view, radius) = home_view(&surface, Color::White);
     let eye = focus + view.direction() * radius;
     let seen = |cut: &HashSet<Cell>| camp.iter().filter(|&&c| sight.sees(eye, c, surface.centre(c), cut)).count();
     assert!(seen(&cut) > seen(&HashSet::new()), "{} seen with the cut, {} without", seen(&cut), seen(&HashSet::new()));
@@ -143,7 +143,7 @@ fn from_the_home_view_a_click_reaches_most_of_whites_camp_and_the_king() {
         let mut app = app_with(v);
         bound_meshes(&mut app);
         let surface = app.world().resource::<Embedded>().0.clone();
-        let (focus, view, radius) = home_view(&surface);
+        let (focus, view, radius) = home_view(&surface, Color::White);
         let eye = focus + view.direction() * radius;
         let camp = white(&app);
         let king = app.world().resource::<CurrentGame>().game.position().king(Color::White);

@@ -155,20 +155,21 @@ fn a_move_is_shown_and_a_double_click_centres_its_cell() {
 }
 
 #[test]
-fn each_home_view_shows_whites_home_ranks() {
+fn each_home_view_shows_its_sides_home_ranks() {
     for v in Variant::ALL {
         let surface = Surface::new(v);
-        let (focus, view, radius) = home_view(&surface);
-        let start = surface_chess_rules::Position::new(v);
-        let white: Vec<Cell> =
-            start.pieces().filter(|(_, p)| p.color() == surface_chess_rules::Color::White).map(|(c, _)| c).collect();
-        let king = start.king(surface_chess_rules::Color::White);
-        // At the start White is to move: White's pieces are the cells in play.
-        assert!(seen(&surface, king, view, radius, focus, &white), "{v}: White's king is in sight");
-        let near = (surface.centre(king) - focus).dot(view.direction()) > 0.0;
-        assert!(near, "{v}: White's king is on the near side of the board, not behind it");
-        let visible = white.iter().filter(|&&c| seen(&surface, c, view, radius, focus, &white)).count();
-        assert!(visible * 5 >= white.len() * 3, "{v}: {visible} of White's {} pieces in sight", white.len());
+        for side in [surface_chess_rules::Color::White, surface_chess_rules::Color::Black] {
+            let (focus, view, radius) = home_view(&surface, side);
+            let start = surface_chess_rules::Position::new(v);
+            let camp: Vec<Cell> = start.pieces().filter(|(_, p)| p.color() == side).map(|(c, _)| c).collect();
+            let king = start.king(side);
+            // With the side to move, its pieces are the cells in play.
+            assert!(seen(&surface, king, view, radius, focus, &camp), "{v}: {side:?}'s king is in sight");
+            let near = (surface.centre(king) - focus).dot(view.direction()) > 0.0;
+            assert!(near, "{v}: {side:?}'s king is on the near side of the board, not behind it");
+            let visible = camp.iter().filter(|&&c| seen(&surface, c, view, radius, focus, &camp)).count();
+            assert!(visible * 5 >= camp.len() * 3, "{v}: {visible} of {side:?}'s {} pieces in sight", camp.len());
+        }
     }
 }
 
@@ -176,7 +177,7 @@ fn each_home_view_shows_whites_home_ranks() {
 fn the_camera_finds_a_view_of_every_cell_of_every_board() {
     for v in Variant::ALL {
         let surface = Surface::new(v);
-        let (focus, home, radius) = home_view(&surface);
+        let (focus, home, radius) = home_view(&surface, surface_chess_rules::Color::White);
         let complex = &v.rules().complex;
         let mut unseen = Vec::new();
         for c in complex.cells() {

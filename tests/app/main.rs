@@ -5,6 +5,7 @@
 mod buttons;
 mod chart;
 mod cutaway;
+mod facing;
 mod follow;
 mod font;
 mod lessons;
