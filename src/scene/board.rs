@@ -59,12 +59,16 @@ pub const SEAM: Color = Color::srgb(0.85, 0.12, 0.10);
 /// The seams' colour while a move crosses one.
 pub const SEAM_LIT: Color = Color::srgb(1.0, 0.9, 0.2);
 
-/// Where the pointer was pressed: a click that moved further is a camera drag, not a pick.
+/// Where and when the pointer was pressed: a click that moved further is a camera drag, not a
+/// pick, and a finger held still asks for an explanation ([`press_outcome`]).
 #[derive(Resource, Clone, Copy, Debug, Default)]
-pub(crate) struct PressedAt(Option<Vec2>);
+pub(crate) struct PressedAt(Option<(Vec2, f32)>);
 
 /// The most a press may move before it counts as a drag, in pixels.
 const DRAG_SLOP: f32 = 6.0;
+
+/// How long a finger must stay still on a cell to have it explained instead of picked.
+pub const LONG_PRESS_SECONDS: f32 = 0.5;
 
 /// The longest gap between the two clicks of a double-click.
 const DOUBLE_CLICK_SECONDS: f32 = 0.35;
@@ -321,8 +325,29 @@ fn rebuild_board(
     commands.insert_resource(Embedded(surface));
 }
 
-pub(crate) fn on_press(event: On<Pointer<Press>>, mut pressed: ResMut<PressedAt>) {
-    pressed.0 = Some(event.pointer_location.position);
+pub(crate) fn on_press(event: On<Pointer<Press>>, time: Res<Time<Real>>, mut pressed: ResMut<PressedAt>) {
+    pressed.0 = Some((event.pointer_location.position, time.elapsed_secs()));
+}
+
+/// What a press that has ended did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PressOutcome {
+    /// A click or tap: the cell is picked.
+    Pick,
+    /// It moved: the camera was dragged.
+    Drag,
+    /// A finger held still: the cell is explained ("why not?"), not picked.
+    Explain,
+}
+
+/// The outcome of a press that moved `moved` pixels and was held `held` seconds, by a finger
+/// (`touch`) or a mouse.
+pub fn press_outcome(moved: f32, held: f32, touch: bool) -> PressOutcome {
+    match () {
+        _ if moved > DRAG_SLOP => PressOutcome::Drag,
+        _ if touch && held >= LONG_PRESS_SECONDS => PressOutcome::Explain,
+        _ => PressOutcome::Pick,
+    }
 }
 
 pub(crate) fn on_click(
@@ -334,12 +359,15 @@ pub(crate) fn on_click(
     mut picks: MessageWriter<CellPicked>,
     mut centre: MessageWriter<CentreOn>,
 ) {
-    let dragged = pressed.0.is_some_and(|at| at.distance(event.pointer_location.position) > DRAG_SLOP);
-    if event.button != PointerButton::Primary || dragged {
+    let now = time.elapsed_secs();
+    let (moved, held) =
+        pressed.0.map_or((0.0, 0.0), |(at, since)| (at.distance(event.pointer_location.position), now - since));
+    let outcome = press_outcome(moved, held, event.pointer_id.is_touch());
+    // A long press leaves the cell pointed (a finger does not hover): the panel explains it.
+    if event.button != PointerButton::Primary || outcome != PressOutcome::Pick {
         return;
     }
     let Ok(&CellPatch(cell)) = patches.get(event.event_target()) else { return };
-    let now = time.elapsed_secs();
     if last.is_some_and(|(c, at)| c == cell && now - at < DOUBLE_CLICK_SECONDS) {
         // The second click of a double-click centres the cell (the first one picked it).
         centre.write(CentreOn(cell));
@@ -357,6 +385,10 @@ pub(crate) fn on_over(event: On<Pointer<Over>>, patches: Query<&CellPatch>, mut 
 }
 
 pub(crate) fn on_out(event: On<Pointer<Out>>, patches: Query<&CellPatch>, mut hovered: ResMut<Hovered>) {
+    // A finger leaves the screen, not the cell: the last cell touched stays pointed.
+    if event.pointer_id.is_touch() {
+        return;
+    }
     if patches.get(event.event_target()).is_ok_and(|p| Some(p.0) == hovered.0) {
         hovered.set_if_neq(Hovered(None));
     }
@@ -430,6 +462,16 @@ fn paint_sheets(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tap_picks_a_drag_turns_the_camera_and_a_held_finger_explains() {
+        assert_eq!(press_outcome(2.0, 0.1, true), PressOutcome::Pick, "a tap");
+        assert_eq!(press_outcome(2.0, 2.0, false), PressOutcome::Pick, "a slow click is still a click");
+        assert_eq!(press_outcome(40.0, 0.2, true), PressOutcome::Drag, "one finger dragged: the camera turns");
+        assert_eq!(press_outcome(40.0, 0.2, false), PressOutcome::Drag);
+        assert_eq!(press_outcome(3.0, LONG_PRESS_SECONDS, true), PressOutcome::Explain, "a long press");
+        assert_eq!(press_outcome(30.0, 1.0, true), PressOutcome::Drag, "held but moving: a drag");
+    }
 
     #[test]
     fn a1_is_dark_and_h1_light() {

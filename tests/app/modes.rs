@@ -129,3 +129,45 @@ fn a_kiosk_left_idle_starts_the_exhibition_and_a_visitor_gets_a_fresh_game() {
     assert_eq!(current(&app).plies(), 0);
     assert_eq!(current(&app).variant(), Variant::Genus2, "on the board on show");
 }
+
+/// A finger on the screen, as the window reports it.
+fn touch(app: &mut App, id: u64, phase: bevy::input::touch::TouchPhase) {
+    let window = Entity::PLACEHOLDER;
+    app.world_mut().write_message(bevy::input::touch::TouchInput {
+        phase,
+        position: Vec2::new(300.0, 200.0),
+        window,
+        force: None,
+        id,
+    });
+}
+
+#[test]
+fn a_kiosk_counts_touches_as_input_and_a_touch_hands_the_exhibition_back() {
+    use bevy::input::touch::TouchPhase;
+    let mut app = app_with(CurrentGame::new(Variant::Mobius), 200);
+    app.add_plugins(bevy::input::InputPlugin)
+        .insert_resource(Kiosk { idle_seconds: 2.0 })
+        .insert_resource(ComputerLevel(Level::Beginner))
+        .insert_resource(Pace(0.1));
+    // A visitor touching the screen every second keeps the exhibition away.
+    for i in 0..20 {
+        if i % 5 == 0 {
+            touch(&mut app, i, TouchPhase::Started);
+        }
+        if i % 5 == 1 {
+            touch(&mut app, i - 1, TouchPhase::Ended);
+        }
+        app.update();
+    }
+    assert_eq!(mode(&app), AppMode::Offline, "touches are input: not idle");
+    for _ in 0..15 {
+        app.update();
+    }
+    assert_eq!(mode(&app), AppMode::Exhibition, "idle: the exhibition starts");
+    touch(&mut app, 99, TouchPhase::Started);
+    app.update();
+    app.update();
+    assert_eq!(mode(&app), AppMode::Offline, "a touch hands control back");
+    assert_eq!(*app.world().resource::<PlayMode>(), PlayMode::TwoPlayers);
+}
