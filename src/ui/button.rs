@@ -22,7 +22,8 @@ const IDLE: Color = Color::srgb(0.22, 0.24, 0.29);
 const HOVER: Color = Color::srgb(0.30, 0.33, 0.40);
 const PRESSED: Color = Color::srgb(0.40, 0.45, 0.55);
 const DISABLED: Color = Color::srgb(0.16, 0.17, 0.20);
-const BORDER: Color = Color::srgb(0.35, 0.38, 0.45);
+/// A button's border.
+pub const BORDER: Color = Color::srgb(0.35, 0.38, 0.45);
 
 /// A button with a text label. Add its action with `.observe(|_: On<Activate>, …| …)`.
 pub fn button(text: impl Into<String>) -> impl Bundle {

@@ -7,3 +7,4 @@ pub mod facts;
 pub mod font;
 pub mod keyboard;
 pub mod panel;
+pub mod toggles;

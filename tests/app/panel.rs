@@ -145,3 +145,28 @@ fn a_game_starts_from_a_setup_only_when_the_rules_accept_it_and_is_saved_with_it
     let replayed = Record::from_json(&json).and_then(|r| r.replay()).expect("the record loads");
     assert_eq!(replayed.position(), game.position());
 }
+
+#[test]
+fn a_toggle_shows_whether_it_is_on() {
+    use surface_chess::ui::toggles::{OFF, ON};
+    let mut app = panel_app(Variant::Klein);
+    app.add_plugins(surface_chess::scene::facing::plugin);
+    app.update();
+    let border = |app: &mut App, label: &str| {
+        let button = crate::buttons::find(app, label);
+        app.world().get::<BorderColor>(button).unwrap().top
+    };
+    assert_eq!(border(&mut app, "Flip board (B)"), OFF);
+    press(&mut app, "Flip board (B)");
+    app.update();
+    assert_eq!(border(&mut app, "Flip board (B)"), ON, "turned: lit");
+    press(&mut app, "Flip board (B)");
+    app.update();
+    assert_eq!(border(&mut app, "Flip board (B)"), OFF);
+    for (follow, wanted) in [(true, ON), (false, OFF)] {
+        app.insert_resource(surface_chess::features::follow::FollowGame(follow));
+        app.update();
+        assert_eq!(border(&mut app, "Follow (F)"), wanted, "follow {follow}");
+    }
+    assert_eq!(border(&mut app, "Resign"), OFF, "not a toggle: its own border");
+}

@@ -50,6 +50,7 @@ pub fn plugin(app: &mut App) {
                 online_view::show_host_choices,
                 online_view::show_lobby,
                 table_rows::hide_offline_rows,
+                crate::ui::toggles::show_toggles,
             )
                 .in_set(crate::schedule::AppSystems::Show),
         ),

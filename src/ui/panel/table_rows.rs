@@ -3,10 +3,12 @@
 //! offline play make way for the online section during an online game.
 
 use super::row::{row, send_button};
+use crate::scene::layout::{DIM, label};
 use crate::state::commands::Command;
 use crate::ui::button::{EnabledWhen, enable_buttons};
 use crate::ui::commands::{Entry, GAME, PLAYERS, VIEWS};
 use crate::ui::facts::{FactSources, PanelFacts};
+use crate::ui::toggles::Toggles;
 use bevy::prelude::*;
 use bevy::ui::InteractionDisabled;
 use surface_chess_rules::Variant;
@@ -23,26 +25,38 @@ pub(super) fn spawn_boards(commands: &mut Commands, body: Entity) {
     }
 }
 
-/// A row of the command table.
-fn spawn_entries(commands: &mut Commands, body: Entity, entries: &[Entry]) -> Entity {
+/// A section's title.
+fn title(commands: &mut Commands, body: Entity, text: &str) -> Entity {
+    let title = commands.spawn(label(text, 12.0, DIM)).id();
+    commands.entity(body).add_child(title);
+    title
+}
+
+/// A titled row of the command table; a toggle's button shows its state.
+fn spawn_entries(commands: &mut Commands, body: Entity, heading: &str, entries: &[Entry]) -> [Entity; 2] {
+    let heading = title(commands, body, heading);
     let row = row(commands, body);
     for entry in entries {
-        send_button(commands, row, entry.label, entry.enabled, entry.command);
+        let button = send_button(commands, row, entry.label, entry.enabled, entry.command);
+        if let Command::Toggle(view) = entry.command {
+            commands.entity(button).insert(Toggles(view));
+        }
     }
-    row
+    [heading, row]
 }
 
 /// Who plays and the game's rows (offline play only).
 pub(super) fn spawn_play_rows(commands: &mut Commands, body: Entity) {
-    for entries in [PLAYERS, GAME] {
-        let row = spawn_entries(commands, body, entries);
-        commands.entity(row).insert(OfflineRow);
+    for (heading, entries) in [("Players", PLAYERS), ("Game", GAME)] {
+        for part in spawn_entries(commands, body, heading, entries) {
+            commands.entity(part).insert(OfflineRow);
+        }
     }
 }
 
 /// The views' row.
 pub(super) fn spawn_views(commands: &mut Commands, body: Entity) {
-    spawn_entries(commands, body, VIEWS);
+    spawn_entries(commands, body, "View (a lit border: on)", VIEWS);
 }
 
 /// Enables the buttons whose facts changed (and new buttons).
