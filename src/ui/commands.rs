@@ -91,6 +91,6 @@ mod tests {
         keys.sort_by_key(|k| format!("{k:?}"));
         keys.dedup();
         assert_eq!((labels.len(), keys.len()), (n, k));
-        assert_eq!(k, 7, "R L A T U V F");
+        assert_eq!(k, 8, "B R L A T U V F");
     }
 }

@@ -19,18 +19,29 @@ use surface_chess::scene::views::home_view;
 use surface_chess::state::game::CurrentGame;
 use surface_chess_rules::{Cell, Color, Variant};
 
-/// A board with its pieces and the cut-away, the camera at the home view.
+/// A board with its pieces and the cut-away, the camera at White's home view.
 fn app_with(v: Variant) -> App {
+    app_facing(v, Color::White)
+}
+
+/// A board with `side` to move (after a first move of White's if Black), the camera at `side`'s
+/// home view.
+fn app_facing(v: Variant, side: Color) -> App {
+    let mut game = surface_chess_rules::Game::new(v);
+    if side == Color::Black {
+        let first = game.position().legal_actions()[0];
+        game.play(first).unwrap();
+    }
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin, TransformPlugin))
         .init_asset::<Mesh>()
         .init_asset::<FlatMaterial>()
         .init_resource::<ButtonInput<KeyCode>>()
-        .insert_resource(CurrentGame::new(v))
+        .insert_resource(CurrentGame::from_game(game))
         .add_plugins((board::plugin, pieces::plugin, cutaway::plugin));
     app.update();
     let surface = app.world().resource::<Embedded>().0.clone();
-    let (focus, view, radius) = home_view(&surface, Color::White);
+    let (focus, view, radius) = home_view(&surface, side);
     let eye = focus + view.direction() * radius;
     app.world_mut().spawn((
         PanOrbitCamera { focus, target_focus: focus, ..default() },
@@ -138,27 +149,30 @@ fn picked(app: &mut App, eye: Vec3, point: Vec3) -> Option<Cell> {
 }
 
 #[test]
-fn from_the_home_view_a_click_reaches_most_of_whites_camp_and_the_king() {
+fn from_each_home_view_a_click_reaches_most_of_its_sides_camp_and_the_king() {
     for v in Variant::ALL {
-        let mut app = app_with(v);
-        bound_meshes(&mut app);
-        let surface = app.world().resource::<Embedded>().0.clone();
-        let (focus, view, radius) = home_view(&surface, Color::White);
-        let eye = focus + view.direction() * radius;
-        let camp = white(&app);
-        let king = app.world().resource::<CurrentGame>().game.position().king(Color::White);
-        // A cell is in sight when the ray from the eye to it meets it (its cell or its piece)
-        // before anything else, pieces included; then a click there picks it. The point is a
-        // little off the centre, a lattice point where four triangles meet.
-        let mut reached = Vec::new();
-        for &c in &camp {
-            let (point, _) = surface.at(c, 0.45, 0.55);
-            if picked(&mut app, eye, point) == Some(c) {
-                reached.push(c);
+        for side in [Color::White, Color::Black] {
+            let mut app = app_facing(v, side);
+            bound_meshes(&mut app);
+            let surface = app.world().resource::<Embedded>().0.clone();
+            let (focus, view, radius) = home_view(&surface, side);
+            let eye = focus + view.direction() * radius;
+            let p = app.world().resource::<CurrentGame>().game.position().clone();
+            let camp: Vec<Cell> = p.pieces().filter(|(_, piece)| piece.color() == side).map(|(c, _)| c).collect();
+            let king = p.king(side);
+            // A cell is in sight when the ray from the eye to it meets it (its cell or its
+            // piece) before anything else, pieces included; then a click there picks it. The
+            // point is a little off the centre, a lattice point where four triangles meet.
+            let mut reached = Vec::new();
+            for &c in &camp {
+                let (point, _) = surface.at(c, 0.45, 0.55);
+                if picked(&mut app, eye, point) == Some(c) {
+                    reached.push(c);
+                }
             }
+            let names: Vec<String> = reached.iter().map(|&c| v.rules().complex.name(c)).collect();
+            assert!(reached.len() * 5 >= camp.len() * 3, "{v} {side:?}: only {names:?} of {} reached", camp.len());
+            assert!(reached.contains(&king), "{v} {side:?}: the king is reached ({names:?})");
         }
-        let names: Vec<String> = reached.iter().map(|&c| v.rules().complex.name(c)).collect();
-        assert!(reached.len() * 5 >= camp.len() * 3, "{v}: only {names:?} of {} reached", camp.len());
-        assert!(reached.contains(&king), "{v}: the king is reached ({names:?})");
     }
 }

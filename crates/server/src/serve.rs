@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::extract::State;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::response::Response;
 use axum::routing::get;
 use axum_server::Handle;
@@ -192,6 +192,10 @@ async fn upgrade(State(shared): State<Shared>, upgrade: WebSocketUpgrade) -> Res
 const STRIKES: u32 = 50;
 /// Changes waiting to be passed on to a slow connection before it is dropped.
 const OUTBOX: usize = 256;
+/// How long a connection closed for flooding is still read (and what it sends thrown away)
+/// after its close frame: closing a socket with unread data resets it, and the reset would
+/// destroy the replies and the close frame still on their way to the client.
+const LINGER: Duration = Duration::from_secs(1);
 
 /// One connection: its messages answered in order, the changes of the games it reads passed on.
 async fn connection(shared: Shared, socket: WebSocket) {
@@ -211,6 +215,10 @@ async fn connection(shared: Shared, socket: WebSocket) {
                     } else {
                         strikes += 1;
                         if strikes > STRIKES {
+                            let close = CloseFrame { code: close_code::POLICY, reason: "rate limited".into() };
+                            if sink.send(Message::Close(Some(close))).await.is_ok() {
+                                let _ = tokio::time::timeout(LINGER, async { while stream.next().await.is_some() {} }).await;
+                            }
                             break;
                         }
                         vec![ServerMessage::error("rate_limited", format!("over {} messages a second; this one was dropped", shared.rate))]
