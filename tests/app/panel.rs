@@ -170,3 +170,18 @@ fn a_toggle_shows_whether_it_is_on() {
     }
     assert_eq!(border(&mut app, "Resign"), OFF, "not a toggle: its own border");
 }
+
+#[test]
+fn the_turn_shows_in_the_sides_colour_and_the_taken_pieces_are_listed() {
+    use surface_chess::ui::panel::{SWATCH, TakenText, TurnSwatch};
+    let mut app = panel_app(Variant::Chess);
+    let look = |app: &mut App| {
+        let mut swatch = app.world_mut().query_filtered::<&BackgroundColor, With<TurnSwatch>>();
+        let colour = swatch.single(app.world()).unwrap().0;
+        let mut taken = app.world_mut().query_filtered::<&Text, With<TakenText>>();
+        (colour, taken.single(app.world()).unwrap().0.clone())
+    };
+    assert_eq!(look(&mut app), (SWATCH[0], String::new()), "White to move, nothing taken");
+    play(&mut app, &["e2–e4", "d7–d5", "e4xd5"]);
+    assert_eq!(look(&mut app), (SWATCH[1], "taken: White P · Black —".to_owned()), "Black to move");
+}

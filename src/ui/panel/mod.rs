@@ -15,6 +15,7 @@ mod setup_row;
 mod status;
 mod status_view;
 mod table_rows;
+mod turn;
 
 pub use files::PathBox;
 pub use moves::MoveList;
@@ -23,6 +24,7 @@ pub use online_view::{
     ServerField, clock_words, game_words, grouped, lobby_words,
 };
 pub use status::{Status, move_entries};
+pub use turn::{SWATCH, TakenText, TurnSwatch, taken, taken_words};
 
 use crate::scene::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_WIDTH, TEXT, label};
 use crate::state::online::{OnlineSettings, OnlineSystems};
@@ -51,6 +53,7 @@ pub fn plugin(app: &mut App) {
                 online_view::show_lobby,
                 table_rows::hide_offline_rows,
                 crate::ui::toggles::show_toggles,
+                turn::show_turn,
             )
                 .in_set(crate::schedule::AppSystems::Show),
         ),

@@ -31,10 +31,15 @@ const EXPLAIN: Color = Color::srgb(1.0, 0.78, 0.55);
 
 /// The status and explanation lines, under `body`.
 pub(super) fn spawn_status(commands: &mut Commands, body: Entity) {
-    let status = commands.spawn((label("", 14.0, TEXT), StatusText, Node { flex_shrink: 0.0, ..default() })).id();
+    let status = commands.spawn((label("", 14.0, TEXT), StatusText, Node { flex_shrink: 1.0, ..default() })).id();
+    let (swatch, taken) = super::turn::spawn_turn(commands);
+    let line = commands
+        .spawn(Node { align_items: AlignItems::Center, flex_shrink: 0.0, ..default() })
+        .add_children(&[swatch, status])
+        .id();
     let explained =
         commands.spawn((label("", 13.0, EXPLAIN), ExplainText, Node { flex_shrink: 0.0, ..default() })).id();
-    commands.entity(body).add_children(&[status, explained]);
+    commands.entity(body).add_children(&[line, taken, explained]);
 }
 
 /// What the status line reports.
