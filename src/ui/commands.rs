@@ -19,14 +19,22 @@ pub struct Entry {
     pub enabled: fn(&PanelFacts) -> bool,
     /// What they send.
     pub command: Command,
+    /// What it does, in one line (the button's tooltip).
+    pub tip: &'static str,
 }
 
-const fn entry(label: &'static str, enabled: fn(&PanelFacts) -> bool, command: Command) -> Entry {
-    Entry { label, key: None, enabled, command }
+const fn entry(label: &'static str, enabled: fn(&PanelFacts) -> bool, command: Command, tip: &'static str) -> Entry {
+    Entry { label, key: None, enabled, command, tip }
 }
 
-const fn keyed(label: &'static str, key: KeyCode, enabled: fn(&PanelFacts) -> bool, command: Command) -> Entry {
-    Entry { label, key: Some(key), enabled, command }
+const fn keyed(
+    label: &'static str,
+    key: KeyCode,
+    enabled: fn(&PanelFacts) -> bool,
+    command: Command,
+    tip: &'static str,
+) -> Entry {
+    Entry { label, key: Some(key), enabled, command, tip }
 }
 
 fn always(_: &PanelFacts) -> bool {
@@ -40,36 +48,103 @@ fn offline_play(f: &PanelFacts) -> bool {
 
 /// Who plays, the computer's level and strength, the exhibition and the online section.
 pub const PLAYERS: &[Entry] = &[
-    entry("You White vs computer", always, Command::Versus(Some(Side::Black))),
-    entry("You Black vs computer", always, Command::Versus(Some(Side::White))),
-    entry("Two players", always, Command::Versus(None)),
-    entry("Level -", |f| f.level > 1, Command::Level(-1)),
-    entry("Level +", |f| f.level < 6, Command::Level(1)),
-    entry("Hint", |f| f.live && !f.computer_to_move && !f.who.is_online(), Command::Hint),
-    entry("Exhibition", offline_play, Command::Exhibition),
-    entry("Online", always, Command::OnlineMenu),
+    entry(
+        "You White vs computer",
+        always,
+        Command::Versus(Some(Side::Black)),
+        "A new game: you play White, the computer Black",
+    ),
+    entry(
+        "You Black vs computer",
+        always,
+        Command::Versus(Some(Side::White)),
+        "A new game: you play Black, the computer White",
+    ),
+    entry("Two players", always, Command::Versus(None), "A new game for two people taking turns at this screen"),
+    entry("Level -", |f| f.level > 1, Command::Level(-1), "The computer plays weaker"),
+    entry("Level +", |f| f.level < 6, Command::Level(1), "The computer plays stronger"),
+    entry(
+        "Hint",
+        |f| f.live && !f.computer_to_move && !f.who.is_online(),
+        Command::Hint,
+        "Shows the strong level's move for the side to move",
+    ),
+    entry("Exhibition", offline_play, Command::Exhibition, "The computer plays both sides, board after board"),
+    entry("Online", always, Command::OnlineMenu, "Shows or hides online play: host, join, the lobby"),
 ];
 
 /// The offline game's ending, the lessons and setup (online games end through the server).
 pub const GAME: &[Entry] = &[
-    entry("Resign", |f| !f.over && !f.who.is_online(), Command::Resign),
-    entry("Agree draw", |f| !f.over && !f.who.is_online(), Command::AgreeDraw),
-    entry("Claim draw", |f| f.claimable && !f.who.is_online(), Command::ClaimDraw),
-    entry("Lessons", always, Command::Lessons),
-    entry("Set up", |f| f.setup.is_none() && offline_play(f), Command::SetUp),
+    entry("Resign", |f| !f.over && !f.who.is_online(), Command::Resign, "The side to move gives up the game"),
+    entry("Agree draw", |f| !f.over && !f.who.is_online(), Command::AgreeDraw, "Both players agree a draw"),
+    entry(
+        "Claim draw",
+        |f| f.claimable && !f.who.is_online(),
+        Command::ClaimDraw,
+        "Claims the draw the rules allow (threefold repetition, 50 moves)",
+    ),
+    entry("Lessons", always, Command::Lessons, "Shows or hides the lessons on seams and cone points"),
+    entry("Set up", |f| f.setup.is_none() && offline_play(f), Command::SetUp, "Edits a position to play from"),
 ];
 
 /// The view toggles and the camera.
 pub const VIEWS: &[Entry] = &[
-    entry("Flip chart", always, Command::Toggle(View::FlipChart)),
-    keyed("Flip board (B)", KeyCode::KeyB, always, Command::Toggle(View::FlipBoard)),
-    keyed("Reset camera (R)", KeyCode::KeyR, always, Command::ResetCamera),
-    keyed("Labels (L)", KeyCode::KeyL, always, Command::Toggle(View::Labels)),
-    keyed("Atlas (A)", KeyCode::KeyA, always, Command::Toggle(View::Atlas)),
-    keyed("Rays (T)", KeyCode::KeyT, |f| !f.levels, Command::Toggle(View::Rays)),
-    keyed("Unrolled (U)", KeyCode::KeyU, |f| !f.levels, Command::Toggle(View::Unrolled)),
-    keyed("One level (V)", KeyCode::KeyV, |f| f.levels, Command::Toggle(View::OneLevel)),
-    keyed("Follow (F)", KeyCode::KeyF, always, Command::Toggle(View::Follow)),
+    entry(
+        "Flip chart",
+        always,
+        Command::Toggle(View::FlipChart),
+        "Turns the chart upside down (Black's point of view)",
+    ),
+    keyed(
+        "Flip board (B)",
+        KeyCode::KeyB,
+        always,
+        Command::Toggle(View::FlipBoard),
+        "Turns the 3D view's home to the other side's camp",
+    ),
+    keyed("Reset camera (R)", KeyCode::KeyR, always, Command::ResetCamera, "Back to the board's home view"),
+    keyed(
+        "Labels (L)",
+        KeyCode::KeyL,
+        always,
+        Command::Toggle(View::Labels),
+        "Shows or hides the cell names on the surface",
+    ),
+    keyed(
+        "Atlas (A)",
+        KeyCode::KeyA,
+        always,
+        Command::Toggle(View::Atlas),
+        "Explains the seams and cone points of the cell under the pointer",
+    ),
+    keyed(
+        "Rays (T)",
+        KeyCode::KeyT,
+        |f| !f.levels,
+        Command::Toggle(View::Rays),
+        "Draws the selected piece's lines of movement",
+    ),
+    keyed(
+        "Unrolled (U)",
+        KeyCode::KeyU,
+        |f| !f.levels,
+        Command::Toggle(View::Unrolled),
+        "The chart's neighbouring copies, as the seams glue them",
+    ),
+    keyed(
+        "One level (V)",
+        KeyCode::KeyV,
+        |f| f.levels,
+        Command::Toggle(View::OneLevel),
+        "One level shown, the others faded (the number keys and Page Up/Down pick it)",
+    ),
+    keyed(
+        "Follow (F)",
+        KeyCode::KeyF,
+        always,
+        Command::Toggle(View::Follow),
+        "The camera turns to show selections and moves",
+    ),
 ];
 
 /// Every row of the table.

@@ -7,4 +7,5 @@ pub mod facts;
 pub mod font;
 pub mod keyboard;
 pub mod panel;
+pub mod tips;
 pub mod toggles;

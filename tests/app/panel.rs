@@ -185,3 +185,25 @@ fn the_turn_shows_in_the_sides_colour_and_the_taken_pieces_are_listed() {
     play(&mut app, &["e2–e4", "d7–d5", "e4xd5"]);
     assert_eq!(look(&mut app), (SWATCH[1], "taken: White P · Black —".to_owned()), "Black to move");
 }
+
+#[test]
+fn a_button_under_the_pointer_says_what_it_does() {
+    use bevy::picking::hover::Hovered;
+    use surface_chess::ui::tips::TipBox;
+    let mut app = panel_app(Variant::Mobius);
+    let tip = |app: &mut App| {
+        let mut boxes = app.world_mut().query_filtered::<(&Node, &Children), With<TipBox>>();
+        let (node, children) = boxes.single(app.world()).unwrap();
+        let shown = node.display != Display::None;
+        let text = app.world().get::<Text>(children[0]).unwrap().0.clone();
+        (shown, text)
+    };
+    assert_eq!(tip(&mut app), (false, String::new()), "nothing under the pointer: no tip");
+    let follow = crate::buttons::find(&mut app, "Follow (F)");
+    app.world_mut().entity_mut(follow).insert(Hovered(true));
+    app.update();
+    assert_eq!(tip(&mut app), (true, "The camera turns to show selections and moves".to_owned()));
+    app.world_mut().entity_mut(follow).insert(Hovered(false));
+    app.update();
+    assert!(!tip(&mut app).0, "the pointer left: the tip goes");
+}

@@ -34,7 +34,7 @@ use status_view::SeamNote;
 
 /// The panel.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_panel).add_systems(
+    app.add_plugins(crate::ui::tips::plugin).add_systems(Startup, spawn_panel).add_systems(
         Update,
         (
             online_view::take_fields.before(OnlineSystems).in_set(crate::schedule::AppSystems::Input),

@@ -8,6 +8,7 @@ use crate::state::commands::Command;
 use crate::ui::button::{EnabledWhen, enable_buttons};
 use crate::ui::commands::{Entry, GAME, PLAYERS, VIEWS};
 use crate::ui::facts::{FactSources, PanelFacts};
+use crate::ui::tips::Tip;
 use crate::ui::toggles::Toggles;
 use bevy::prelude::*;
 use bevy::ui::InteractionDisabled;
@@ -32,12 +33,13 @@ fn title(commands: &mut Commands, body: Entity, text: &str) -> Entity {
     title
 }
 
-/// A titled row of the command table; a toggle's button shows its state.
+/// A titled row of the command table; each button has its tip, a toggle's shows its state.
 fn spawn_entries(commands: &mut Commands, body: Entity, heading: &str, entries: &[Entry]) -> [Entity; 2] {
     let heading = title(commands, body, heading);
     let row = row(commands, body);
     for entry in entries {
         let button = send_button(commands, row, entry.label, entry.enabled, entry.command);
+        commands.entity(button).insert(Tip(entry.tip));
         if let Command::Toggle(view) = entry.command {
             commands.entity(button).insert(Toggles(view));
         }
