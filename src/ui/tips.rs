@@ -15,7 +15,7 @@ pub struct Tip(pub &'static str);
 pub struct TipBox;
 
 /// The tooltip's box colour.
-const BOX: Color = Color::srgba(0.05, 0.06, 0.08, 0.92);
+const BOX: Color = Color::srgb(0.05, 0.06, 0.08);
 
 /// The tooltips.
 pub fn plugin(app: &mut App) {
@@ -28,10 +28,12 @@ fn spawn_tip_box(mut commands: Commands) {
             Node {
                 position_type: PositionType::Absolute,
                 padding: UiRect::axes(px(6), px(3)),
+                border: UiRect::all(px(1)),
                 display: Display::None,
                 ..default()
             },
             BackgroundColor(BOX),
+            BorderColor::all(crate::ui::button::BORDER),
             GlobalZIndex(10),
             Pickable::IGNORE,
             TipBox,
