@@ -206,4 +206,9 @@ fn a_button_under_the_pointer_says_what_it_does() {
     app.world_mut().entity_mut(follow).insert(Hovered(false));
     app.update();
     assert!(!tip(&mut app).0, "the pointer left: the tip goes");
+    // The online section's buttons have theirs too.
+    let host = crate::buttons::find(&mut app, "Host");
+    app.world_mut().entity_mut(host).insert(Hovered(true));
+    app.update();
+    assert_eq!(tip(&mut app), (true, "Creates a game on this board; pass its invite code on".to_owned()));
 }

@@ -73,6 +73,24 @@ pub enum OnlineCommand {
 }
 
 impl OnlineCommand {
+    /// What the command does, in one line (its button's tooltip).
+    pub fn tip(&self) -> &'static str {
+        match self {
+            OnlineCommand::Connect => "Connects to the server with this address and name",
+            OnlineCommand::Host => "Creates a game on this board; pass its invite code on",
+            OnlineCommand::Join(_) => "Takes the open seat of the game with this invite code",
+            OnlineCommand::Lobby => "Lists your games: your turn, theirs, waiting, finished",
+            OnlineCommand::Open(_) => "Opens this game",
+            OnlineCommand::Ready => "Starts the clocks once both players are ready",
+            OnlineCommand::OfferDraw => "Offers your opponent a draw",
+            OnlineCommand::AcceptDraw => "Accepts the draw your opponent offers",
+            OnlineCommand::Resign => "Gives up this game",
+            OnlineCommand::Abort => "Cancels the game before its first move",
+            OnlineCommand::ClaimDraw => "Claims the draw the rules allow now",
+            OnlineCommand::Leave => "Back to the offline game (this one goes on on the server)",
+        }
+    }
+
     /// The message this command sends about the open game `game`, for the commands that act in it.
     fn in_game(&self, game: GameId) -> Option<ClientMessage> {
         Some(match self {

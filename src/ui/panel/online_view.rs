@@ -9,6 +9,7 @@ use crate::state::game::CurrentGame;
 use crate::state::online::clocks::{self, format_ms, spec_words};
 use crate::state::online::{HostSettings, Known, Lobby, OnlineCommand, OnlineSettings, OnlineView, result_words};
 use crate::ui::button::{Activate, ButtonLabel, EnabledWhen, button, enable_buttons};
+use crate::ui::tips::Tip;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input_focus::FocusedInput;
@@ -153,7 +154,7 @@ fn command_button(
     command: OnlineCommand,
 ) -> Entity {
     commands
-        .spawn((button(text), EnabledWhen(enabled)))
+        .spawn((button(text), EnabledWhen(enabled), Tip(command.tip())))
         .observe(move |_: On<Activate>, mut orders: MessageWriter<OnlineCommand>| {
             orders.write(command.clone());
         })
@@ -215,7 +216,8 @@ pub(super) fn spawn_online_section(commands: &mut Commands, body: Entity, online
         ))
         .observe(join_on_enter)
         .id();
-    let join = commands.spawn(button("Join")).observe(join_with_code).id();
+    let join =
+        commands.spawn((button("Join"), Tip(OnlineCommand::Join(String::new()).tip()))).observe(join_with_code).id();
     let lobby = command_button(commands, "Lobby", always, OnlineCommand::Lobby);
     row(commands, menu, &[caption, code, join, lobby]);
     let lobby_area =
@@ -569,7 +571,7 @@ pub(super) fn show_lobby(
         for entry in entries.iter().rev().take(LOBBY_SHOWN) {
             let game = entry.game;
             let b = commands
-                .spawn(button(lobby_words(entry)))
+                .spawn((button(lobby_words(entry)), Tip(OnlineCommand::Open(game).tip())))
                 .observe(move |_: On<Activate>, mut orders: MessageWriter<OnlineCommand>| {
                     orders.write(OnlineCommand::Open(game));
                 })
