@@ -131,9 +131,9 @@ pub fn home_view(surface: &Surface, side: surface_chess_rules::Color) -> (Vec3, 
     let sight = Sight::new(surface);
     // The cells seen (all of the side's pieces are in play when it is to move: the wall in front of them
     // is cut away where the surface cuts away), and of those the ones on the near side.
+    let wanted: Vec<(Cell, Vec3)> = cells.iter().map(|&c| (c, surface.centre(c))).collect();
     let key = |view: View| {
         let eye = view.direction() * radius;
-        let wanted: Vec<(Cell, Vec3)> = cells.iter().map(|&c| (c, surface.centre(c))).collect();
         let cut = if look.shape.cuts_away() { sight.cut_away(eye, &wanted) } else { HashSet::new() };
         let near_and_seen = |cell: Cell| {
             let p = surface.centre(cell);
