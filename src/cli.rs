@@ -1,9 +1,10 @@
 //! The command line (clap): `surface-chess [--variant V | --load FILE] [--screenshot OUT.png
 //! [--frames N]] [--size WxH] [--bench-frames N] [--demo] [--kiosk [--idle S]] [--pace S]
-//! [--ui-scale X] [--msaa auto|off|4] [--select CELL] [--point CELL] [--no-rays] [--atlas] [--lessons DIR] [--lesson ID]
+//! [--ui-scale X] [--msaa auto|off|4] [--quality auto|low|high] [--select CELL] [--point CELL] [--no-rays] [--atlas] [--lessons DIR] [--lesson ID]
 //! [--unrolled] [--mesh-stats V] [--server URL] [--name NAME] [--host [--side S] [--clock C] | --join CODE]`.
 
 use crate::scene::camera::Antialias;
+use crate::scene::quality::Quality;
 use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
 use surface_chess_online::{ClockSpec, InviteCode, Name, SideChoice};
@@ -117,6 +118,9 @@ pub struct Options {
     /// Multisampling of the 3D view.
     #[arg(long, value_enum, default_value_t)]
     pub msaa: Antialias,
+    /// Lighting of the 3D view: baked shading (low) or a key light with soft shadows (high).
+    #[arg(long, value_enum, default_value_t)]
+    pub quality: Quality,
     /// Select the piece on this cell at start (screenshots, a teacher's prepared view).
     #[arg(long, value_name = "CELL")]
     pub select: Option<String>,

@@ -175,6 +175,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         features::atlas::drawing_plugin,
     ))
     .add_plugins((
+        scene::quality::plugin,
         features::levels::plugin,
         features::check_ring::plugin,
         features::cutaway::plugin,
@@ -182,7 +183,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         features::cell_look::plugin,
         capture::plugin,
     ));
-    app.insert_resource(options.msaa).insert_resource(started);
+    app.insert_resource(options.msaa).insert_resource(options.quality).insert_resource(started);
     app.insert_resource(features::rays::ShowRays(!options.no_rays))
         .insert_resource(features::unrolled::Unrolled(options.unrolled))
         .insert_resource(state::selection::Selection { selected, ..default() })

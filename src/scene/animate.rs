@@ -5,7 +5,7 @@
 use crate::scene::board::{Embedded, Palette, SEAM, SEAM_LIT};
 use crate::scene::flat::FlatMaterial;
 use crate::scene::motion::{AnimationSystems, Fate, MoveAnimation, Track};
-use crate::scene::pieces::{PieceModel, piece_scale};
+use crate::scene::pieces::{PieceModel, piece_scale, upright};
 use crate::scene::surface::Surface;
 use crate::state::game::CurrentGame;
 use crate::state::messages::ActionPlayed;
@@ -173,9 +173,9 @@ fn animate_move(
         for &e in &track.models {
             let Ok((model, mut transform)) = models.get_mut(e) else { continue };
             // Each model keeps its side of the surface (`face` is relative to where it started,
-            // and the path's normals are continuous from there).
+            // and the path's normals are continuous from there) and faces the way it did.
             transform.translation = at;
-            transform.rotation = Quat::from_rotation_arc(Vec3::Y, n * model.face);
+            transform.rotation = upright(n * model.face, transform.rotation * Vec3::Z);
             transform.scale = Vec3::splat(scale * size);
         }
     }

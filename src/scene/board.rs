@@ -3,6 +3,7 @@
 
 use crate::scene::flat::FlatMaterial;
 use crate::scene::kept::{Kept, Placed, lay_out};
+use crate::scene::quality::{Lighting, lighting};
 use crate::scene::sheet::{self, CellPaint, CellSheet};
 use crate::scene::surface::{self, Surface};
 use crate::state::commands::{Command, View, toggled};
@@ -168,7 +169,11 @@ fn show_labels(
     }
 }
 
-fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<FlatMaterial>>) {
+fn make_palette(
+    mut commands: Commands,
+    mut materials: ResMut<Assets<FlatMaterial>>,
+    lighting_now: Option<Res<Lighting>>,
+) {
     // Shading is baked into the patches' vertex colours (see `surface::shade`).
     let mut lit = |color: Color| materials.add(FlatMaterial::two_sided(color));
     let base = [
@@ -199,7 +204,8 @@ fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<FlatMateria
         materials.add(FlatMaterial::solid(Color::srgb(0.86, 0.89, 0.94))),
         materials.add(FlatMaterial::solid(Color::srgb(0.16, 0.19, 0.26))),
     ];
-    let sheet = [false, true].map(|translucent| materials.add(FlatMaterial::sheet(translucent)));
+    let lit = lighting(lighting_now) == Lighting::Lit;
+    let sheet = [false, true].map(|translucent| materials.add(FlatMaterial::sheet(translucent).lit(lit)));
     commands.insert_resource(Palette {
         base,
         selected,
@@ -225,7 +231,9 @@ fn rebuild_board(
     palette: Res<Palette>,
     parts: Query<Entity, With<BoardPart>>,
     mut meshes: ResMut<Assets<Mesh>>,
+    lighting_now: Option<Res<Lighting>>,
 ) {
+    let lighting = lighting(lighting_now);
     let variant = current.variant();
     if embedded.as_ref().is_some_and(|e| e.0.variant == variant) {
         return;
@@ -268,7 +276,7 @@ fn rebuild_board(
         // sorted by where they stand).
         let cells: Vec<Cell> = complex.cells().filter(in_group).collect();
         let middle = cells.iter().map(|&c| surface.centre(c)).sum::<Vec3>() / cells.len().max(1) as f32;
-        let (mesh, sheet) = sheet::sheet(&surface, cells, middle);
+        let (mesh, sheet) = sheet::sheet(&surface, cells, middle, lighting.baked());
         commands.spawn((
             Mesh3d(meshes.add(mesh)),
             MeshMaterial3d(palette.sheet[usize::from(group.is_some())].clone()),

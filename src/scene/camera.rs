@@ -1,18 +1,21 @@
 //! The cameras: an orbiting 3D camera over the surface in the viewport left of the side panel,
 //! the chart view's orthographic camera above the panel, and the UI camera over the whole window.
-//! R (or the panel's button) resets the 3D view to the board's home view (`views`). There are no lights: shading is baked into
-//! vertex colours for software renderers.
+//! R (or the panel's button) resets the 3D view to the board's home view (`views`). Without
+//! lighting (`quality`) there are no lights: shading is baked into vertex colours for software
+//! renderers; with it a key light rides with the 3D camera.
 
 use crate::scene::board::Embedded;
 use crate::scene::chart::{CHART_LAYER, ChartShown};
 use crate::scene::facing::BoardSide;
 pub use crate::scene::facing::ResetCamera;
 use crate::scene::layout::{CHART_HEIGHT, PANEL_WIDTH};
+use crate::scene::quality::Lighting;
 use crate::scene::views::{View, home_view};
 use crate::state::commands::Command;
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::core_pipeline::tonemapping::{DebandDither, Tonemapping};
+use bevy::light::{CascadeShadowConfigBuilder, GlobalAmbientLight, ShadowFilteringMethod};
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::{PrimaryWindow, WindowResized};
@@ -51,6 +54,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(PanOrbitCameraPlugin)
         .add_message::<ResetCamera>()
         .init_resource::<ChartFrame>()
+        .init_resource::<Lighting>()
         .insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.11)))
         .add_systems(Startup, spawn_cameras)
         .add_systems(
@@ -59,6 +63,7 @@ pub fn plugin(app: &mut App) {
                 fit_viewports,
                 frame_charts,
                 choose_antialias,
+                light_the_view.run_if(resource_equals(Lighting::Lit)),
                 (reset_on_command, reset_on_new_board, apply_reset).chain(),
             ),
         );
@@ -139,6 +144,26 @@ fn choose_antialias(
         for mut msaa in &mut cameras {
             *msaa = Msaa::Sample4;
         }
+    }
+}
+
+/// The key light rides with the 3D camera, high above the far side of the view and to the left,
+/// so that whatever side of the surface is on show is lit and the pieces' shadows fall towards
+/// the viewer, where they are seen; the ambient light fills the shadows.
+fn light_the_view(mut commands: Commands, cameras: Query<Entity, Added<SurfaceCamera>>) {
+    for camera in &cameras {
+        commands.insert_resource(GlobalAmbientLight { brightness: 180.0, ..default() });
+        commands.entity(camera).insert(ShadowFilteringMethod::Gaussian).with_child((
+            DirectionalLight { illuminance: 2_500.0, shadow_maps_enabled: true, ..default() },
+            CascadeShadowConfigBuilder {
+                num_cascades: 2,
+                first_cascade_far_bound: 30.0,
+                maximum_distance: 90.0,
+                ..default()
+            }
+            .build(),
+            Transform::default().looking_to(Vec3::new(0.5, -1.0, 0.4), Vec3::Y),
+        ));
     }
 }
 

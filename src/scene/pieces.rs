@@ -1,4 +1,4 @@
-//! Pieces on the surface: six shapes in two colours, standing along the surface normal on both
+//! Pieces on the surface: six shapes in two colours (`piece_models`), outlined, standing along the surface normal on both
 //! sides of the surface (a one-sided surface has no "other side" to hide them on; stacked levels
 //! carry them on their tops only), with an arrow for each pawn's facing. Models persist: a move moves them (see `animate`), so every piece
 //! that moves, is captured or castles is seen doing so.
@@ -6,6 +6,8 @@
 use crate::scene::board::{self, BoardPart, CellPatch, Embedded};
 use crate::scene::flat::FlatMaterial;
 use crate::scene::motion::{AnimationSystems, MoveAnimation};
+use crate::scene::piece_models;
+use crate::scene::quality::{Lighting, lighting};
 use crate::scene::surface::{Surface, chart_direction};
 use crate::state::play::PlayState;
 use bevy::platform::collections::{HashMap, HashSet};
@@ -33,7 +35,7 @@ pub struct FacingArrow;
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PieceSystems;
 
-/// One mesh per role's model (unit height), the two colours, the facing arrow.
+/// One mesh per role's model (in cell units), the two colours, the facing arrow.
 #[derive(Resource, Clone)]
 pub struct PieceKit {
     models: Vec<Handle<Mesh>>,
@@ -60,107 +62,57 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// Bakes top-lit shading into a mesh's vertex colours (materials are unlit).
-fn shaded(mut mesh: Mesh) -> Mesh {
-    let light = Vec3::new(0.3, 1.0, 0.6).normalize();
-    let colors: Option<Vec<[f32; 4]>> = mesh.attribute(Mesh::ATTRIBUTE_NORMAL).and_then(|n| n.as_float3()).map(|n| {
-        n.iter()
-            .map(|&n| {
-                let s = 0.45 + 0.55 * Vec3::from_array(n).normalize_or_zero().dot(light).max(0.0);
-                [s, s, s, 1.0]
-            })
-            .collect()
-    });
-    if let Some(colors) = colors {
-        mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, colors);
-    }
-    mesh
+/// The pieces' colours, and their outlines: dark round the light pieces, light round the dark
+/// ones, so that each reads on light and dark cells and against the background.
+const WHITE: Color = Color::srgb(0.95, 0.92, 0.84);
+const BLACK: Color = Color::srgb(0.13, 0.12, 0.14);
+const WHITE_RIM: Color = Color::srgba(0.10, 0.09, 0.08, 0.9);
+const BLACK_RIM: Color = Color::srgba(0.70, 0.72, 0.78, 0.8);
+
+fn make_kit(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<FlatMaterial>>,
+    lighting_now: Option<Res<Lighting>>,
+) {
+    let lighting = lighting(lighting_now);
+    let baked = lighting.baked();
+    let models = Role::ALL.iter().map(|&role| meshes.add(piece_models::model(role, baked))).collect();
+    let arrow = meshes.add(piece_models::arrow(baked));
+    let lit = lighting == Lighting::Lit;
+    let mut piece = |color: Color, rim: Color| materials.add(FlatMaterial::solid(color).with_rim(rim).lit(lit));
+    let materials_by_side = [piece(WHITE, WHITE_RIM), piece(BLACK, BLACK_RIM)];
+    let arrow_material = materials.add(FlatMaterial::solid(Color::srgb(0.95, 0.45, 0.1)).lit(lit));
+    commands.insert_resource(PieceKit { models, materials: materials_by_side, arrow, arrow_material });
 }
 
-/// A model from its parts, each placed by its transform, as one shaded mesh (one draw per piece).
-fn model(parts: Vec<(Mesh, Transform)>) -> Mesh {
-    let mut parts = parts.into_iter().map(|(mesh, at)| {
-        // Only positions, normals and colours: parts differ in which other attributes they carry.
-        let mut mesh = mesh.transformed_by(at);
-        mesh.remove_attribute(Mesh::ATTRIBUTE_UV_0);
-        mesh.remove_attribute(Mesh::ATTRIBUTE_TANGENT);
-        shaded(mesh)
-    });
-    let mut whole = parts.next().expect("a model has parts");
-    for part in parts {
-        whole.merge(&part).expect("parts share their attributes");
-    }
-    whole
+/// A rotation standing a model up along `up` and facing `forward` (as far as it lies across
+/// `up`).
+pub fn upright(up: Vec3, forward: Vec3) -> Quat {
+    let up = up.normalize_or(Vec3::Y);
+    let across = forward - up * forward.dot(up);
+    let ahead = across.try_normalize().unwrap_or_else(|| up.any_orthonormal_vector());
+    Quat::from_mat3(&Mat3::from_cols(up.cross(ahead), up, ahead))
 }
 
-fn make_kit(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<FlatMaterial>>) {
-    let y = |h: f32| Transform::from_xyz(0.0, h, 0.0);
-    // Modest tessellation: a piece is a few dozen pixels tall, and software renderers shade
-    // every vertex on the CPU.
-    let frustum = |bottom: f32, top: f32, height: f32| {
-        ConicalFrustum { radius_bottom: bottom, radius_top: top, height }.mesh().resolution(20).build()
-    };
-    let cylinder = |radius: f32, height: f32| Cylinder::new(radius, height).mesh().resolution(20).build();
-    let ball = |radius: f32| Sphere::new(radius).mesh().uv(14, 8);
-    let base = || (cylinder(0.32, 0.1), y(0.05));
-    let roles = vec![
-        // Pawn.
-        vec![base(), (frustum(0.24, 0.1, 0.45), y(0.32)), (ball(0.16), y(0.62))],
-        // Knight: a neck and a tilted head.
-        vec![
-            base(),
-            (frustum(0.26, 0.16, 0.5), y(0.35)),
-            (
-                Cuboid::new(0.2, 0.28, 0.5).into(),
-                Transform::from_xyz(0.0, 0.72, 0.1).with_rotation(Quat::from_rotation_x(-0.5)),
-            ),
-            (Cone { radius: 0.06, height: 0.14 }.mesh().resolution(10).build(), Transform::from_xyz(0.0, 0.92, -0.04)),
-        ],
-        // Bishop: a mitre.
-        vec![
-            base(),
-            (frustum(0.25, 0.11, 0.62), y(0.41)),
-            (ball(0.17), Transform::from_xyz(0.0, 0.82, 0.0).with_scale(Vec3::new(1.0, 1.35, 1.0))),
-            (ball(0.06), y(1.07)),
-        ],
-        // Rook: a tower with a wide top.
-        vec![base(), (cylinder(0.22, 0.55), y(0.37)), (cylinder(0.29, 0.2), y(0.72))],
-        // Queen: a crown.
-        vec![
-            base(),
-            (frustum(0.27, 0.12, 0.8), y(0.5)),
-            (Torus::new(0.1, 0.22).mesh().minor_resolution(8).major_resolution(20).build(), y(0.92)),
-            (ball(0.1), y(1.02)),
-        ],
-        // King: a cross.
-        vec![
-            base(),
-            (frustum(0.28, 0.14, 0.86), y(0.53)),
-            (cylinder(0.2, 0.08), y(0.98)),
-            (Cuboid::new(0.07, 0.32, 0.07).into(), y(1.16)),
-            (Cuboid::new(0.24, 0.07, 0.07).into(), y(1.18)),
-        ],
-    ];
-    let models = roles.into_iter().map(|parts| meshes.add(model(parts))).collect();
-    let arrow = meshes.add(shaded(Cone { radius: 0.12, height: 0.36 }.mesh().resolution(12).build()));
-    let mut lit = |color: Color| materials.add(FlatMaterial::solid(color));
-    let white = lit(Color::srgb(0.95, 0.92, 0.84));
-    let black = lit(Color::srgb(0.13, 0.12, 0.14));
-    let arrow_material = lit(Color::srgb(0.95, 0.45, 0.1));
-    commands.insert_resource(PieceKit { models, materials: [white, black], arrow, arrow_material });
+/// The way `piece`'s model faces on `cell` (its role's heading, turned for Black).
+fn ahead(surface: &Surface, cell: Cell, piece: Piece) -> Vec3 {
+    let (x, y) = piece_models::heading(piece.role());
+    let sign = if piece.color() == Side::White { 1 } else { -1 };
+    chart_direction(surface, cell, Vector::new(x * sign, y * sign))
 }
 
-/// The transform of a piece model standing on `cell`, on side `face` (±1) of the surface;
+/// The transform of `piece`'s model standing on `cell`, on side `face` (±1) of the surface;
 /// `scale` is [`piece_scale`].
-pub fn standing(surface: &Surface, scale: f32, cell: Cell, face: f32) -> Transform {
+pub fn standing(surface: &Surface, scale: f32, cell: Cell, face: f32, piece: Piece) -> Transform {
     Transform::from_translation(surface.centre(cell))
-        .with_rotation(Quat::from_rotation_arc(Vec3::Y, surface.centre_normal(cell) * face))
+        .with_rotation(upright(surface.centre_normal(cell) * face, ahead(surface, cell, piece)))
         .with_scale(Vec3::splat(scale))
 }
 
-/// The size of the pieces on a surface.
+/// The size of the pieces on a surface: the models are made in cell units.
 pub fn piece_scale(surface: &Surface) -> f32 {
-    surface.cell_size() * 0.42
+    surface.cell_size()
 }
 
 /// Keeps one model per piece and side of the surface in step with the position on show: models
@@ -200,7 +152,7 @@ fn sync_pieces(
             continue;
         };
         let cell = model.cell;
-        transform.set_if_neq(standing(surface, scale, cell, model.face));
+        transform.set_if_neq(standing(surface, scale, cell, model.face, piece));
         patch.set_if_neq(CellPatch(cell));
         if model.piece.role() != piece.role() {
             mesh.0 = kit.model(piece.role()).clone();
@@ -211,7 +163,7 @@ fn sync_pieces(
         if model.arrow != piece.facing().map(|f| (cell, f)) {
             commands.entity(entity).despawn_related::<Children>();
             if let Some(facing) = piece.facing() {
-                commands.entity(entity).with_child(arrow(surface, &kit, cell, facing, model.face));
+                commands.entity(entity).with_child(arrow(surface, &kit, cell, piece, facing, model.face));
             }
             model.arrow = piece.facing().map(|f| (cell, f));
         }
@@ -226,29 +178,29 @@ fn sync_pieces(
             let mut model = commands.spawn((
                 Mesh3d(kit.model(piece.role()).clone()),
                 MeshMaterial3d(kit.material(piece.color())),
-                standing(surface, scale, cell, face),
+                standing(surface, scale, cell, face, piece),
                 PieceModel { cell, piece, face, arrow: piece.facing().map(|f| (cell, f)) },
                 CellPatch(cell),
                 BoardPart,
             ));
             model.observe(board::on_press).observe(board::on_click).observe(board::on_over).observe(board::on_out);
             if let Some(facing) = piece.facing() {
-                model.with_child(arrow(surface, &kit, cell, facing, face));
+                model.with_child(arrow(surface, &kit, cell, piece, facing, face));
             }
         }
     }
 }
 
 /// A pawn's facing arrow, as a child of its model (so it travels with it).
-fn arrow(surface: &Surface, kit: &PieceKit, cell: Cell, facing: Facing, face: f32) -> impl Bundle {
-    let parent = standing(surface, 1.0, cell, face);
+fn arrow(surface: &Surface, kit: &PieceKit, cell: Cell, piece: Piece, facing: Facing, face: f32) -> impl Bundle {
+    let parent = standing(surface, 1.0, cell, face, piece);
     let up = surface.centre_normal(cell) * face;
     let forward = chart_direction(surface, cell, Vector::new(0, facing.sign()));
     let inverse = parent.rotation.inverse();
     (
         Mesh3d(kit.arrow.clone()),
         MeshMaterial3d(kit.arrow_material.clone()),
-        Transform::from_translation(inverse * (up * 0.08 + forward * 0.55))
+        Transform::from_translation(inverse * (up * 0.04 + forward * 0.4))
             .with_rotation(inverse * Quat::from_rotation_arc(Vec3::Y, forward)),
         FacingArrow,
         Pickable::IGNORE,

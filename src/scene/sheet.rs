@@ -64,8 +64,9 @@ impl CellSheet {
 }
 
 /// The sheet of `cells`, its vertices relative to `origin` (translucent sheets are sorted by
-/// where they stand), every cell white until painted.
-pub fn sheet(surface: &Surface, cells: impl IntoIterator<Item = Cell>, origin: Vec3) -> (Mesh, CellSheet) {
+/// where they stand), every cell white until painted; `baked` bakes shading into it (for
+/// materials without lighting).
+pub fn sheet(surface: &Surface, cells: impl IntoIterator<Item = Cell>, origin: Vec3, baked: bool) -> (Mesh, CellSheet) {
     let (mut positions, mut normals, mut uvs, mut indices) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut spans = HashMap::new();
     let mut triangles = Vec::new();
@@ -86,7 +87,8 @@ pub fn sheet(surface: &Surface, cells: impl IntoIterator<Item = Cell>, origin: V
         }
         spans.insert(cell, start..positions.len());
     }
-    let shade: Vec<[f32; 4]> = normals.iter().map(|&n| surface::shade(Vec3::from_array(n))).collect();
+    let shade: Vec<[f32; 4]> =
+        normals.iter().map(|&n| if baked { surface::shade(Vec3::from_array(n)) } else { [1.0; 4] }).collect();
     let mesh = Mesh::new(bevy::mesh::PrimitiveTopology::TriangleList, default())
         .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
         .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
@@ -121,7 +123,7 @@ mod tests {
         let complex = &Variant::Strato.rules().complex;
         let level: Vec<Cell> = complex.cells().filter(|&c| surface.level(c) == Some(1)).collect();
         let origin = Vec3::new(0.5, 2.0, -1.0);
-        let (mesh, sheet) = sheet(&surface, level.iter().copied(), origin);
+        let (mesh, sheet) = sheet(&surface, level.iter().copied(), origin, true);
         assert_eq!(sheet.cells().count(), level.len());
         let positions = mesh.attribute(Mesh::ATTRIBUTE_POSITION).and_then(VertexAttributeValues::as_float3).unwrap();
         for &cell in &level {
@@ -140,7 +142,7 @@ mod tests {
     fn a_painted_cell_reads_back_in_its_colour_and_the_others_keep_theirs() {
         let surface = Surface::new(Variant::Mobius);
         let cells: Vec<Cell> = Variant::Mobius.rules().complex.cells().collect();
-        let (mut mesh, sheet) = sheet(&surface, cells.iter().copied(), Vec3::ZERO);
+        let (mut mesh, sheet) = sheet(&surface, cells.iter().copied(), Vec3::ZERO, true);
         let lit = LinearRgba::new(0.9, 0.7, 0.2, 0.5);
         paint(&sheet, &mut mesh, &[(cells[3], lit)]);
         let back = sheet.colour(&mesh, cells[3]).unwrap();

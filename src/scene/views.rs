@@ -49,20 +49,39 @@ fn facing(surface: &Surface, cell: Cell, eye: Vec3) -> f32 {
 /// How well `cells` are seen from `view` at `radius` around `focus`: how many face the camera,
 /// lie in the field of view and are not hidden by the surface (the wall in front of them cut
 /// away where the surface cuts away), then how squarely they face it in all.
-fn score(surface: &Surface, sight: &Sight, cells: &[Cell], focus: Vec3, view: View, radius: f32) -> (usize, f32) {
+fn score(surface: &Surface, sight: &Sight, cells: &[Cell], focus: Vec3, view: View, radius: f32) -> Score {
     let eye = focus + view.direction() * radius;
     let wanted: Vec<(Cell, Vec3)> = cells.iter().map(|&c| (c, surface.centre(c))).collect();
     let cut = if look(surface.variant).shape.cuts_away() { sight.cut_away(eye, &wanted) } else { HashSet::new() };
-    let mut seen = 0;
-    let mut total = 0.0;
-    for &(cell, centre) in &wanted {
+    let mut score = Score { first: false, seen: 0, facing: 0.0 };
+    for (i, &(cell, centre)) in wanted.iter().enumerate() {
         let f = facing(surface, cell, eye);
-        total += f;
+        score.facing += f;
         if f > 0.15 && in_view(centre, focus, view, radius) && sight.sees(eye, cell, centre, &cut) {
-            seen += 1;
+            score.first |= i == 0;
+            score.seen += 1;
         }
     }
-    (seen, total)
+    score
+}
+
+/// What a view shows of the cells of interest.
+#[derive(Clone, Copy, Debug)]
+struct Score {
+    /// Whether the first cell (the selected piece's) is seen.
+    first: bool,
+    /// How many are seen.
+    seen: usize,
+    /// How squarely they face the camera, added up.
+    facing: f32,
+}
+
+impl Score {
+    /// The better of two views that do not show every cell: the first cell, then the most
+    /// cells, then the most squarely.
+    fn cmp(&self, other: &Score) -> std::cmp::Ordering {
+        (self.first, self.seen).cmp(&(other.first, other.seen)).then(self.facing.total_cmp(&other.facing))
+    }
 }
 
 /// Directions around the board: yaw every 10°, pitch in `pitches`.
@@ -74,10 +93,11 @@ fn candidates(pitches: std::ops::RangeInclusive<f32>) -> impl Iterator<Item = Vi
 }
 
 /// The direction from which `cells` are best seen around `focus`: the nearest to `current`
-/// among those that show every cell facing the camera, else the one showing the most.
+/// among those that show every cell facing the camera, else the one showing the first cell (the
+/// selected piece's) and the most of the others.
 pub fn best_view(surface: &Surface, cells: &[Cell], focus: Vec3, radius: f32, current: View) -> View {
     let sight = Sight::new(surface);
-    let scored: Vec<(View, (usize, f32))> = candidates(-0.6..=1.3)
+    let scored: Vec<(View, Score)> = candidates(-0.6..=1.3)
         .map(|view| {
             // Far enough to have every cell in the field of view.
             let r = radius.max(radius_to_see(surface, cells, focus, view));
@@ -85,9 +105,9 @@ pub fn best_view(surface: &Surface, cells: &[Cell], focus: Vec3, radius: f32, cu
         })
         .collect();
     let angle = |v: View| v.direction().angle_between(current.direction());
-    let all: Vec<&(View, (usize, f32))> = scored.iter().filter(|(_, (seen, _))| *seen == cells.len()).collect();
+    let all: Vec<&(View, Score)> = scored.iter().filter(|(_, score)| score.seen == cells.len()).collect();
     let chosen = if all.is_empty() {
-        scored.iter().max_by(|a, b| a.1.0.cmp(&b.1.0).then(a.1.1.total_cmp(&b.1.1))).map(|c| c.0)
+        scored.iter().max_by(|a, b| a.1.cmp(&b.1)).map(|c| c.0)
     } else {
         all.iter().min_by(|a, b| angle(a.0).total_cmp(&angle(b.0))).map(|c| c.0)
     };
