@@ -2,7 +2,8 @@
 //! computed for a window of 1366×768, 1920×1080, 1920×1080 at `--ui-scale 1.5` and 1366×768 at a
 //! scale factor of 2. On every tab, in setup and with a lesson or an online game open, the panel
 //! below the chart needs no scrolling, every button and field outside the scrolling boxes (the
-//! move list, the lesson, the lobby) lies inside it, uncut, and the move list keeps its rows.
+//! move list, the lesson, the lobby) lies inside it, uncut, and the move list and the lesson keep
+//! rows enough to read.
 
 use bevy::camera::{ComputedCameraValues, RenderTargetInfo};
 use bevy::prelude::*;
@@ -14,7 +15,7 @@ use surface_chess::state::lessons::LessonCommand;
 use surface_chess::state::lessons::library::Library;
 use surface_chess::state::online::{IdentitySource, Lobby, OnlineSettings, OpenGame};
 use surface_chess::ui::button::{self, ButtonLabel};
-use surface_chess::ui::panel::{self, ChartArea, MoveList, Page, PanelBody};
+use surface_chess::ui::panel::{self, ChartArea, LessonArea, MoveList, Page, PanelBody};
 use surface_chess::ui::tabs::{PanelTab, Tab};
 use surface_chess::{logic_plugin, scene::chart};
 use surface_chess_rules::Variant;
@@ -35,8 +36,11 @@ const WINDOWS: [Size; 4] = [
     Size { width: 1366.0, height: 768.0, scale_factor: 2.0, ui_scale: 1.0 },
 ];
 
-/// The least height of the move list on a plain tab: two rows of moves.
+/// The least height of the move list: two rows of moves.
 const MOVE_ROWS: f32 = 56.0;
+
+/// The least height of a lesson's box (unless the lesson is shorter): six lines of its text.
+const LESSON_LINES: f32 = 100.0;
 
 /// The panel app with Bevy's UI layout and text, drawing into a window of this size.
 fn laid_out(window: Size, variant: Variant) -> App {
@@ -223,7 +227,15 @@ fn setup_and_lessons_fit_at_the_four_sizes() {
         for i in 0..lessons {
             app.world_mut().write_message(LessonCommand::Open(i));
             settle(&mut app);
-            check(&mut app, window, &format!("lesson {i}"));
+            let moves = check(&mut app, window, &format!("lesson {i}"));
+            let area = single::<LessonArea>(&mut app);
+            let node = app.world().get::<ComputedNode>(area).unwrap();
+            let scale = node.inverse_scale_factor();
+            let (shown, content) = (node.size.y * scale, node.content_size.y * scale);
+            assert!(
+                shown >= content.min(LESSON_LINES) - 0.5 && moves >= MOVE_ROWS,
+                "{window:?} lesson {i}: {shown} of its {content} pixels shown, the move list {moves} high"
+            );
         }
     }
 }

@@ -13,7 +13,7 @@ use surface_chess_rules::{Reason, Task};
 
 /// Where the lesson section goes.
 #[derive(Component)]
-pub(super) struct LessonArea;
+pub struct LessonArea;
 
 /// A verdict's colours.
 const RIGHT: Color = Color::srgb(0.55, 0.90, 0.55);

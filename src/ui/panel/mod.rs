@@ -22,6 +22,7 @@ mod table_rows;
 mod turn;
 
 pub use files::PathBox;
+pub use lesson_view::LessonArea;
 pub use moves::MoveList;
 pub use online_view::{
     ClockText, CodeField, GameText, InviteText, LinkText, LobbyArea, NameField, OnlineErrorText, OnlineFacts,

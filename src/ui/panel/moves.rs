@@ -34,7 +34,7 @@ pub(super) fn spawn_moves(commands: &mut Commands, body: Entity) {
                 overflow: Overflow::scroll_y(),
                 flex_grow: 1.0,
                 flex_basis: px(0),
-                min_height: px(30),
+                min_height: px(60),
                 align_content: AlignContent::FlexStart,
                 ..default()
             },

@@ -41,8 +41,9 @@ pub(super) fn spawn_status(commands: &mut Commands, body: Entity) {
         .add_children(&[title, taken])
         .id();
     let status = commands.spawn((label("", 14.0, TEXT), StatusText, Node { flex_shrink: 1.0, ..default() })).id();
+    // The swatch stays beside the status's first line when it wraps.
     let line = commands
-        .spawn(Node { align_items: AlignItems::Center, flex_shrink: 0.0, ..default() })
+        .spawn(Node { align_items: AlignItems::FlexStart, flex_shrink: 0.0, ..default() })
         .add_children(&[swatch, status])
         .id();
     let explained = commands
