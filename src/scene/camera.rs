@@ -8,7 +8,7 @@ use crate::scene::board::Embedded;
 use crate::scene::chart::{CHART_LAYER, ChartShown};
 use crate::scene::facing::BoardSide;
 pub use crate::scene::facing::ResetCamera;
-use crate::scene::layout::{CHART_HEIGHT, PANEL_WIDTH};
+use crate::scene::layout::{PANEL_WIDTH, chart_height};
 use crate::scene::quality::Lighting;
 use crate::scene::views::{View, home_view};
 use crate::state::commands::Command;
@@ -226,7 +226,7 @@ fn fit_viewports(
     let scale = window.scale_factor() * ui_scale.map_or(1.0, |s| s.0);
     let panel = ((PANEL_WIDTH * scale) as u32).min(size.x.saturating_sub(1));
     let left = size.x - panel;
-    let chart_height = ((CHART_HEIGHT * scale) as u32).clamp(1, size.y.max(1));
+    let chart_px = ((chart_height(size.y as f32 / scale) * scale) as u32).clamp(1, size.y.max(1));
     for mut camera in &mut surface {
         camera.viewport = Some(Viewport {
             physical_position: UVec2::ZERO,
@@ -237,7 +237,7 @@ fn fit_viewports(
     for mut camera in &mut chart {
         camera.viewport = Some(Viewport {
             physical_position: UVec2::new(left, 0),
-            physical_size: UVec2::new(panel.max(1), chart_height),
+            physical_size: UVec2::new(panel.max(1), chart_px),
             ..default()
         });
     }

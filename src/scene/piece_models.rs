@@ -17,6 +17,10 @@ pub const FOOT_RADIUS: f32 = 0.31;
 /// share of their height: wide and low, they hide less of the curved surface behind them.
 const SQUAT: f32 = 0.8;
 
+/// The sides of a round part: modest, since a software renderer shades every vertex on the CPU
+/// and a piece is a few dozen pixels wide.
+const ROUND: u32 = 14;
+
 /// The colour of the dark details (the bishop's cleft, the knight's eyes and mane) relative to
 /// the piece's own colour.
 const DETAIL: f32 = 0.25;
@@ -43,16 +47,18 @@ fn y(h: f32) -> Transform {
 /// A frustum from height `from` to `to`, its radius going from `bottom` to `top`.
 fn frustum(bottom: f32, top: f32, from: f32, to: f32) -> Part {
     let mesh = ConicalFrustum { radius_bottom: bottom, radius_top: top, height: to - from };
-    part(mesh.mesh().resolution(20).build(), y((from + to) / 2.0))
+    part(mesh.mesh().resolution(ROUND).build(), y((from + to) / 2.0))
 }
 
 /// A cylinder from height `from` to `to`.
 fn cylinder(radius: f32, from: f32, to: f32) -> Part {
-    part(Cylinder::new(radius, to - from).mesh().resolution(20).build(), y((from + to) / 2.0))
+    part(Cylinder::new(radius, to - from).mesh().resolution(ROUND).build(), y((from + to) / 2.0))
 }
 
 fn ball(radius: f32, at: Transform) -> Part {
-    part(Sphere::new(radius).mesh().uv(14, 8), at)
+    // Small balls (the coronet's points, the mitre's tip) are a few pixels wide.
+    let (sectors, stacks) = if radius < 0.06 { (6, 4) } else { (12, 7) };
+    part(Sphere::new(radius).mesh().uv(sectors, stacks), at)
 }
 
 /// The height of the foot's top.
@@ -114,8 +120,8 @@ fn parts(role: Role) -> Vec<Part> {
             slab(&[(-0.04, 0.55), (0.06, 0.57), (-0.02, 0.68)], 0.04, -0.05, 1.0),
             // The mane down the back of the neck, and the eyes.
             slab(&[(-0.21, 0.20), (-0.16, 0.20), (-0.12, 0.54), (-0.18, 0.51)], 0.08, 0.0, DETAIL),
-            detail(Sphere::new(0.025).mesh().uv(8, 6), Transform::from_xyz(0.085, tall(0.50), 0.10)),
-            detail(Sphere::new(0.025).mesh().uv(8, 6), Transform::from_xyz(-0.085, tall(0.50), 0.10)),
+            detail(Sphere::new(0.025).mesh().uv(5, 3), Transform::from_xyz(0.085, tall(0.50), 0.10)),
+            detail(Sphere::new(0.025).mesh().uv(5, 3), Transform::from_xyz(-0.085, tall(0.50), 0.10)),
         ]),
         Role::Bishop => parts.extend([
             frustum(0.15, 0.07, 0.11, 0.40),

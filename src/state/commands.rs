@@ -10,6 +10,8 @@ use surface_chess_rules::{Color as Side, Variant};
 pub enum Command {
     /// A new game on this board.
     NewGame(Variant),
+    /// A new game on the board on show.
+    Restart,
     /// Who plays offline, with a new game on the same board: the computer plays this side, or
     /// (`None`) two players take turns.
     Versus(Option<Side>),
@@ -27,8 +29,6 @@ pub enum Command {
     ClaimDraw,
     /// Show or hide the lesson list.
     Lessons,
-    /// Show or hide the online section.
-    OnlineMenu,
     /// Set up a position, starting from the game on show.
     SetUp,
     /// Turn a view on or off.

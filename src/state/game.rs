@@ -91,7 +91,8 @@ fn run_game_commands(
 ) {
     for command in commands.read() {
         let done = match *command {
-            Command::NewGame(v) => {
+            Command::NewGame(_) | Command::Restart => {
+                let v = if let Command::NewGame(v) = *command { v } else { current.variant() };
                 current.replace(Game::new(v));
                 notice.say(format!("new game: {v}"));
                 Ok(())

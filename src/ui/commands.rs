@@ -1,10 +1,12 @@
-//! The one table of the panel's fixed buttons and their keys: each row is a label, a key (if
-//! any), when it can be used and the [`Command`] it sends. The panel's rows are spawned from it
-//! and the keyboard reads its keys from it, so a toggle is written once.
+//! The one table of the panel's fixed buttons and their keys, grouped by the panel's tab: each
+//! row is a label, a key (if any), when it can be used and the [`Command`] it sends. The panel's
+//! tabs are spawned from it and the keyboard reads its keys from it (whatever tab is on show), so
+//! a toggle is written once.
 
 use crate::state::commands::{Command, View};
 use crate::state::mode::Who;
 use crate::ui::facts::PanelFacts;
+use crate::ui::tabs::Tab;
 use bevy::prelude::KeyCode;
 use surface_chess_rules::Color as Side;
 
@@ -46,8 +48,23 @@ fn offline_play(f: &PanelFacts) -> bool {
     f.who != Who::Exhibition && !f.who.is_online()
 }
 
-/// Who plays, the computer's level and strength, the exhibition and the online section.
-pub const PLAYERS: &[Entry] = &[
+/// The Game tab's rows: a new game on this board, the offline game's ending (online games end
+/// through the server) and setup.
+pub const GAME: &[Entry] = &[
+    entry("New game", always, Command::Restart, "A new game on this board"),
+    entry("Resign", |f| !f.over && !f.who.is_online(), Command::Resign, "The side to move gives up the game"),
+    entry("Agree draw", |f| !f.over && !f.who.is_online(), Command::AgreeDraw, "Both players agree a draw"),
+    entry(
+        "Claim draw",
+        |f| f.claimable && !f.who.is_online(),
+        Command::ClaimDraw,
+        "Claims the draw the rules allow (threefold repetition, 50 moves)",
+    ),
+    entry("Set up", |f| f.setup.is_none() && offline_play(f), Command::SetUp, "Edits a position to play from"),
+];
+
+/// The Opponent tab's rows: who plays, the computer's level, the exhibition.
+pub const OPPONENT: &[Entry] = &[
     entry(
         "You White vs computer",
         always,
@@ -63,52 +80,17 @@ pub const PLAYERS: &[Entry] = &[
     entry("Two players", always, Command::Versus(None), "A new game for two people taking turns at this screen"),
     entry("Level -", |f| f.level > 1, Command::Level(-1), "The computer plays weaker"),
     entry("Level +", |f| f.level < 6, Command::Level(1), "The computer plays stronger"),
+    entry("Exhibition", offline_play, Command::Exhibition, "The computer plays both sides, board after board"),
+];
+
+/// The Learn tab's rows: the lessons, the hint and the views that explain the surface.
+pub const LEARN: &[Entry] = &[
+    entry("Lessons", always, Command::Lessons, "Shows or hides the lessons on seams and cone points"),
     entry(
         "Hint",
         |f| f.live && !f.computer_to_move && !f.who.is_online(),
         Command::Hint,
         "Shows the strong level's move for the side to move",
-    ),
-    entry("Exhibition", offline_play, Command::Exhibition, "The computer plays both sides, board after board"),
-    entry("Online", always, Command::OnlineMenu, "Shows or hides online play: host, join, the lobby"),
-];
-
-/// The offline game's ending, the lessons and setup (online games end through the server).
-pub const GAME: &[Entry] = &[
-    entry("Resign", |f| !f.over && !f.who.is_online(), Command::Resign, "The side to move gives up the game"),
-    entry("Agree draw", |f| !f.over && !f.who.is_online(), Command::AgreeDraw, "Both players agree a draw"),
-    entry(
-        "Claim draw",
-        |f| f.claimable && !f.who.is_online(),
-        Command::ClaimDraw,
-        "Claims the draw the rules allow (threefold repetition, 50 moves)",
-    ),
-    entry("Lessons", always, Command::Lessons, "Shows or hides the lessons on seams and cone points"),
-    entry("Set up", |f| f.setup.is_none() && offline_play(f), Command::SetUp, "Edits a position to play from"),
-];
-
-/// The view toggles and the camera.
-pub const VIEWS: &[Entry] = &[
-    entry(
-        "Flip chart",
-        always,
-        Command::Toggle(View::FlipChart),
-        "Turns the chart upside down (Black's point of view)",
-    ),
-    keyed(
-        "Flip board (B)",
-        KeyCode::KeyB,
-        always,
-        Command::Toggle(View::FlipBoard),
-        "Turns the 3D view's home to the other side's camp",
-    ),
-    keyed("Reset camera (R)", KeyCode::KeyR, always, Command::ResetCamera, "Back to the board's home view"),
-    keyed(
-        "Labels (L)",
-        KeyCode::KeyL,
-        always,
-        Command::Toggle(View::Labels),
-        "Shows or hides the cell names on the surface",
     ),
     keyed(
         "Atlas (A)",
@@ -131,6 +113,31 @@ pub const VIEWS: &[Entry] = &[
         Command::Toggle(View::Unrolled),
         "The chart's neighbouring copies, as the seams glue them",
     ),
+];
+
+/// The View tab's rows: the camera and the view toggles.
+pub const VIEW: &[Entry] = &[
+    keyed("Reset camera (R)", KeyCode::KeyR, always, Command::ResetCamera, "Back to the board's home view"),
+    entry(
+        "Flip chart",
+        always,
+        Command::Toggle(View::FlipChart),
+        "Turns the chart upside down (Black's point of view)",
+    ),
+    keyed(
+        "Flip board (B)",
+        KeyCode::KeyB,
+        always,
+        Command::Toggle(View::FlipBoard),
+        "Turns the 3D view's home to the other side's camp",
+    ),
+    keyed(
+        "Labels (L)",
+        KeyCode::KeyL,
+        always,
+        Command::Toggle(View::Labels),
+        "Shows or hides the cell names on the surface",
+    ),
     keyed(
         "One level (V)",
         KeyCode::KeyV,
@@ -147,9 +154,14 @@ pub const VIEWS: &[Entry] = &[
     ),
 ];
 
+/// The table by tab: each tab's first row is its primary action. The Online and File tabs have
+/// no rows here: their sections send their own messages.
+pub const TABLE: &[(Tab, &[Entry])] =
+    &[(Tab::Game, GAME), (Tab::Opponent, OPPONENT), (Tab::Learn, LEARN), (Tab::View, VIEW)];
+
 /// Every row of the table.
 pub fn entries() -> impl Iterator<Item = &'static Entry> {
-    PLAYERS.iter().chain(GAME).chain(VIEWS)
+    TABLE.iter().flat_map(|(_, rows)| rows.iter())
 }
 
 #[cfg(test)]
@@ -167,5 +179,13 @@ mod tests {
         keys.dedup();
         assert_eq!((labels.len(), keys.len()), (n, k));
         assert_eq!(k, 8, "B R L A T U V F");
+    }
+
+    #[test]
+    fn every_tab_is_listed_once_in_the_bar_order() {
+        let tabs: Vec<Tab> = TABLE.iter().map(|&(tab, _)| tab).collect();
+        let in_bar: Vec<Tab> = Tab::ALL.into_iter().filter(|t| tabs.contains(t)).collect();
+        assert_eq!(tabs, in_bar);
+        assert!(TABLE.iter().all(|(_, rows)| !rows.is_empty()), "each has its primary action");
     }
 }

@@ -1,5 +1,5 @@
-//! The view toggles show their state: a toggle that is on has a lit border, on the panel's
-//! buttons from the command table.
+//! The view toggles show their state: a toggle that is on has a lit border and a filled square
+//! before its label (off: an empty one), on the panel's buttons from the command table.
 
 use crate::features::follow::FollowGame;
 use crate::features::levels::LevelView;
@@ -21,6 +21,24 @@ pub const OFF: Color = crate::ui::button::BORDER;
 /// A button that turns this view on and off.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Toggles(pub View);
+
+/// The on/off square at the left of a toggle's label.
+#[derive(Component)]
+pub struct ToggleMark;
+
+/// Makes `button` the toggle of `view`, its mark before its label.
+pub fn make_toggle(commands: &mut Commands, button: Entity, view: View) {
+    let mark = commands
+        .spawn((
+            Node { width: px(9), height: px(9), margin: UiRect::right(px(6)), border: UiRect::all(px(1)), ..default() },
+            BorderColor::all(OFF),
+            BackgroundColor(Color::NONE),
+            ToggleMark,
+            Pickable::IGNORE,
+        ))
+        .id();
+    commands.entity(button).insert(Toggles(view)).insert_children(0, &[mark]);
+}
 
 /// Whether each view is on (each may be absent in a headless app).
 #[derive(SystemParam)]
@@ -51,9 +69,21 @@ impl ToggleStates<'_> {
     }
 }
 
-/// Lights the border of every toggle that is on.
-pub fn show_toggles(states: ToggleStates, mut buttons: Query<(&Toggles, &mut BorderColor)>) {
-    for (&Toggles(view), mut border) in &mut buttons {
-        border.set_if_neq(BorderColor::all(if states.on(view) { ON } else { OFF }));
+/// Lights the border and fills the mark of every toggle that is on.
+pub fn show_toggles(
+    states: ToggleStates,
+    mut buttons: Query<(&Toggles, &mut BorderColor, &Children), Without<ToggleMark>>,
+    mut marks: Query<(&mut BackgroundColor, &mut BorderColor), With<ToggleMark>>,
+) {
+    for (&Toggles(view), mut border, children) in &mut buttons {
+        let on = states.on(view);
+        let edge = if on { ON } else { OFF };
+        border.set_if_neq(BorderColor::all(edge));
+        for &child in children {
+            if let Ok((mut fill, mut mark_edge)) = marks.get_mut(child) {
+                fill.set_if_neq(BackgroundColor(if on { ON } else { Color::NONE }));
+                mark_edge.set_if_neq(BorderColor::all(edge));
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@ mod buttons;
 mod chart;
 mod cutaway;
 mod facing;
+mod fits;
 mod follow;
 mod font;
 mod lessons;

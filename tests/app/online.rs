@@ -31,13 +31,13 @@ use surface_chess_server::{Phase, SystemClock};
 const PATIENCE: Duration = Duration::from_secs(30);
 
 /// A server on a free loopback port, with the runtime it runs on.
-struct Server {
+pub(crate) struct Server {
     running: Running,
     _runtime: tokio::runtime::Runtime,
 }
 
 impl Server {
-    fn start() -> Server {
+    pub(crate) fn start() -> Server {
         Server::on(0)
     }
 
@@ -49,7 +49,7 @@ impl Server {
         Server { running, _runtime: runtime }
     }
 
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         self.running.url()
     }
 }
@@ -116,7 +116,7 @@ fn phase(app: &App) -> Option<Phase> {
 }
 
 /// Updates `app` until `done` holds.
-fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+pub(crate) fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     let start = Instant::now();
     while !done(app) {
         assert!(start.elapsed() < PATIENCE, "timed out waiting until {what}");

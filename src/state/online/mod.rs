@@ -30,7 +30,6 @@ pub use lobby::{Known, Lobby};
 pub use open_game::{OfflineGame, OpenGame};
 pub use settings::{DEFAULT_NAME, DEFAULT_SERVER, HostSettings, IdentitySource, OnlineSettings, check_server};
 
-use crate::state::commands::Command;
 use crate::state::game::{CurrentGame, GameReplaced, Notice};
 use crate::state::messages::{ActionPlayed, PlaySystems};
 use crate::state::mode::{AppMode, Seat};
@@ -121,7 +120,8 @@ pub fn result_words(result: &surface_chess_online::ResultState) -> String {
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct OnlineSystems;
 
-/// Whether the panel shows the online menu (the Online button, `--server`, `--host`, `--join`).
+/// Whether the online menu is asked for (`--server`, `--host`, `--join`, leaving a game): the
+/// panel turns to its Online tab.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OnlineMenu(pub bool);
 
@@ -174,7 +174,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (leave_when_replaced, toggle_menu, run_commands, poll_connection, ask_for_lobby)
+                (leave_when_replaced, run_commands, poll_connection, ask_for_lobby)
                     .chain()
                     .in_set(OnlineSystems)
                     .in_set(crate::schedule::AppSystems::Input),
@@ -237,13 +237,6 @@ fn leave_when_replaced(mut replaced: MessageReader<GameReplaced>, mut board: Boa
     let online_now = board.mode.get() == AppMode::Online;
     if replaced.read().any(|r| shown.is_some_and(|s| s != r.serial)) && online_now {
         board.leave();
-    }
-}
-
-/// The panel's Online button shows or hides the online section.
-fn toggle_menu(mut commands: MessageReader<Command>, mut menu: ResMut<OnlineMenu>) {
-    if commands.read().filter(|&&c| c == Command::OnlineMenu).count() % 2 == 1 {
-        menu.0 = !menu.0;
     }
 }
 

@@ -1,8 +1,8 @@
 //! Saving and loading a record by path: the path box, Save and Load.
 
-use crate::scene::layout::DIM;
+use crate::scene::layout::{DIM, label};
 use crate::state::persist::{self, SaveRequest};
-use crate::ui::button::{Activate, button};
+use crate::ui::button::{Activate, button, primary_button};
 use bevy::prelude::*;
 use bevy::text::EditableText;
 
@@ -10,10 +10,11 @@ use bevy::text::EditableText;
 #[derive(Component)]
 pub struct PathBox;
 
-/// The path box, Save and Load, under `body`.
-pub(super) fn spawn_files(commands: &mut Commands, body: Entity) {
+/// Save (the tab's primary action), Load and the path box, under `page`.
+pub(super) fn spawn_files(commands: &mut Commands, page: Entity) {
+    let caption = commands.spawn(label("The game's record, as JSON, at this path:", 12.0, DIM)).id();
     let files = commands.spawn(Node { align_items: AlignItems::Center, flex_shrink: 0.0, ..default() }).id();
-    commands.entity(body).add_child(files);
+    commands.entity(page).add_children(&[caption, files]);
     let path_box = commands
         .spawn((
             Node { width: px(250), border: UiRect::all(px(1)), padding: UiRect::horizontal(px(4)), ..default() },
@@ -25,7 +26,7 @@ pub(super) fn spawn_files(commands: &mut Commands, body: Entity) {
             PathBox,
         ))
         .id();
-    let save = commands.spawn(button("Save")).observe(request(SaveRequest::Save)).id();
+    let save = commands.spawn(primary_button("Save")).observe(request(SaveRequest::Save)).id();
     let load = commands.spawn(button("Load")).observe(request(SaveRequest::Load)).id();
     commands.entity(files).add_children(&[path_box, save, load]);
 }

@@ -2,6 +2,7 @@
 //! (title, explanation, question, the hints asked for, the verdict and the lesson's closing
 //! explanation) with the buttons its task needs.
 
+use super::scroll::{WheelScrolls, scroll_with_wheel};
 use crate::scene::layout::{DIM, TEXT, label};
 use crate::state::lessons::library::Library;
 use crate::state::lessons::progress::Progress;
@@ -12,19 +13,29 @@ use surface_chess_rules::{Reason, Task};
 
 /// Where the lesson section goes.
 #[derive(Component)]
-pub(super) struct LessonArea;
+pub struct LessonArea;
 
 /// A verdict's colours.
 const RIGHT: Color = Color::srgb(0.55, 0.90, 0.55);
 const WRONG: Color = Color::srgb(1.0, 0.60, 0.55);
 
-/// The empty section, under `parent`.
+/// The empty section, under `parent`: a long lesson or list scrolls inside it.
 pub(super) fn spawn_lesson_area(commands: &mut Commands, parent: Entity) {
     let area = commands
         .spawn((
-            Node { flex_direction: FlexDirection::Column, flex_shrink: 0.0, row_gap: px(3), ..default() },
+            Node {
+                flex_direction: FlexDirection::Column,
+                flex_shrink: 1.0,
+                min_height: px(0),
+                overflow: Overflow::scroll_y(),
+                row_gap: px(3),
+                ..default()
+            },
+            ScrollPosition::default(),
+            WheelScrolls,
             LessonArea,
         ))
+        .observe(scroll_with_wheel)
         .id();
     commands.entity(parent).add_child(area);
 }
@@ -63,7 +74,7 @@ pub(super) fn show_lessons(
         commands.entity(area).add_child(e);
     };
     let row = |commands: &mut Commands, children: Vec<Entity>| {
-        let row = commands.spawn(Node { flex_wrap: FlexWrap::Wrap, ..default() }).id();
+        let row = commands.spawn(Node { flex_wrap: FlexWrap::Wrap, flex_shrink: 0.0, ..default() }).id();
         commands.entity(row).add_children(&children);
         row
     };

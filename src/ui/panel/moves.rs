@@ -13,10 +13,15 @@ use bevy::prelude::*;
 #[derive(Component)]
 pub struct MoveList;
 
+/// The move list and its caption, which give their place to the setup controls while setting up.
+#[derive(Component)]
+pub(super) struct MovesPart;
+
 /// The caption with "live", and the (empty) list, under `body`.
 pub(super) fn spawn_moves(commands: &mut Commands, body: Entity) {
-    let header =
-        commands.spawn(Node { align_items: AlignItems::Center, column_gap: px(6), flex_shrink: 0.0, ..default() }).id();
+    let header = commands
+        .spawn((Node { align_items: AlignItems::Center, column_gap: px(6), flex_shrink: 0.0, ..default() }, MovesPart))
+        .id();
     commands.entity(body).add_child(header);
     let caption = commands.spawn(label("Moves (click one to see it)", 13.0, DIM)).id();
     let live = commands.spawn(button("live")).observe(view_ply(None)).id();
@@ -29,12 +34,13 @@ pub(super) fn spawn_moves(commands: &mut Commands, body: Entity) {
                 overflow: Overflow::scroll_y(),
                 flex_grow: 1.0,
                 flex_basis: px(0),
-                min_height: px(90),
+                min_height: px(60),
                 align_content: AlignContent::FlexStart,
                 ..default()
             },
             ScrollPosition::default(),
             MoveList,
+            MovesPart,
             WheelScrolls,
         ))
         .observe(scroll_with_wheel)

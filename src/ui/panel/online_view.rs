@@ -4,11 +4,12 @@
 //! and its acceptance, resignation, the result with its reason, and the way back to the offline
 //! game. Every button sends an [`OnlineCommand`]; [`OnlineFacts`] decides which can be used.
 
+use super::scroll::{WheelScrolls, scroll_with_wheel};
 use crate::scene::layout::{DIM, TEXT, label};
 use crate::state::game::CurrentGame;
 use crate::state::online::clocks::{self, format_ms, spec_words};
 use crate::state::online::{HostSettings, Known, Lobby, OnlineCommand, OnlineSettings, OnlineView, result_words};
-use crate::ui::button::{Activate, ButtonLabel, EnabledWhen, button, enable_buttons};
+use crate::ui::button::{Activate, ButtonLabel, EnabledWhen, Look, button, button_in, enable_buttons};
 use crate::ui::tips::Tip;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
@@ -64,10 +65,6 @@ impl OnlineFacts {
 }
 
 type Enabled = EnabledWhen<OnlineFacts>;
-
-/// The whole section (hidden until the player opens it or a game is open).
-#[derive(Component)]
-pub(super) struct OnlineSection;
 
 /// The menu: address, name, host, join, lobby (while no game is open).
 #[derive(Component)]
@@ -146,15 +143,16 @@ fn field(text: &str, width: f32, max: usize) -> impl Bundle {
     )
 }
 
-/// A button sending `command`, usable when `enabled` holds.
+/// A button of this look sending `command`, usable when `enabled` holds.
 fn command_button(
     commands: &mut Commands,
+    look: Look,
     text: &str,
     enabled: fn(&OnlineFacts) -> bool,
     command: OnlineCommand,
 ) -> Entity {
     commands
-        .spawn((button(text), EnabledWhen(enabled), Tip(command.tip())))
+        .spawn((button_in(look, text), EnabledWhen(enabled), Tip(command.tip())))
         .observe(move |_: On<Activate>, mut orders: MessageWriter<OnlineCommand>| {
             orders.write(command.clone());
         })
@@ -163,48 +161,44 @@ fn command_button(
 
 fn row(commands: &mut Commands, parent: Entity, children: &[Entity]) {
     let row = commands
-        .spawn(Node { flex_wrap: FlexWrap::Wrap, align_items: AlignItems::Center, column_gap: px(4), ..default() })
+        .spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            align_items: AlignItems::Center,
+            column_gap: px(4),
+            flex_shrink: 0.0,
+            ..default()
+        })
         .add_children(children)
         .id();
     commands.entity(parent).add_child(row);
 }
 
-/// Spawns the (hidden) section under `body`, with the address and name it starts with.
-pub(super) fn spawn_online_section(commands: &mut Commands, body: Entity, online: &OnlineSettings) {
-    let section = commands
-        .spawn((
-            Node {
-                flex_direction: FlexDirection::Column,
-                flex_shrink: 0.0,
-                row_gap: px(3),
-                display: Display::None,
-                padding: UiRect::vertical(px(4)),
-                ..default()
-            },
-            OnlineSection,
-        ))
-        .id();
-    commands.entity(body).add_child(section);
-    let title = commands.spawn(label("Online", 15.0, TEXT)).id();
+/// A column that gives way to the window's height in its scrolling part (the lobby).
+fn column(gap: f32) -> Node {
+    Node { flex_direction: FlexDirection::Column, flex_shrink: 1.0, min_height: px(0), row_gap: px(gap), ..default() }
+}
+
+/// Spawns the section under `page`, with the address and name it starts with.
+pub(super) fn spawn_online_section(commands: &mut Commands, page: Entity, online: &OnlineSettings) {
+    let section = commands.spawn(column(3.0)).id();
+    commands.entity(page).add_child(section);
     let link = commands.spawn((label("", 13.0, DIM), LinkText)).id();
-    row(commands, section, &[title, link]);
     let error = commands.spawn((label("", 13.0, PROBLEM), OnlineErrorText)).id();
-    commands.entity(section).add_child(error);
+    commands.entity(section).add_children(&[link, error]);
 
     let always: fn(&OnlineFacts) -> bool = |_| true;
-    let menu =
-        commands.spawn((Node { flex_direction: FlexDirection::Column, row_gap: px(3), ..default() }, OnlineMenu)).id();
+    let menu = commands.spawn((column(3.0), OnlineMenu)).id();
     commands.entity(section).add_child(menu);
     let caption = commands.spawn(label("Server", 13.0, DIM)).id();
     let server = commands.spawn((field(&online.server, 270.0, 200), ServerField)).id();
-    let connect = command_button(commands, "Connect", always, OnlineCommand::Connect);
+    let connect = command_button(commands, Look::Plain, "Connect", always, OnlineCommand::Connect);
     row(commands, menu, &[caption, server, connect]);
     let caption = commands.spawn(label("Name  ", 13.0, DIM)).id();
     let name = commands.spawn((field(&online.name, 120.0, 32), NameField)).id();
     let side = commands.spawn((button(side_text(online.host.side)), SideButton)).observe(next_side).id();
     let clock = commands.spawn((button(clock_text(&online.host)), ClockButton)).observe(next_clock).id();
     row(commands, menu, &[caption, name, side, clock]);
-    let host = command_button(commands, "Host", always, OnlineCommand::Host);
+    let host = command_button(commands, Look::Primary, "Host", always, OnlineCommand::Host);
     let host_caption = commands.spawn((label("", 13.0, DIM), HostCaption)).id();
     row(commands, menu, &[host, host_caption]);
     let caption = commands.spawn(label("Code  ", 13.0, DIM)).id();
@@ -218,10 +212,17 @@ pub(super) fn spawn_online_section(commands: &mut Commands, body: Entity, online
         .id();
     let join =
         commands.spawn((button("Join"), Tip(OnlineCommand::Join(String::new()).tip()))).observe(join_with_code).id();
-    let lobby = command_button(commands, "Lobby", always, OnlineCommand::Lobby);
+    let lobby = command_button(commands, Look::Plain, "Lobby", always, OnlineCommand::Lobby);
     row(commands, menu, &[caption, code, join, lobby]);
-    let lobby_area =
-        commands.spawn((Node { flex_direction: FlexDirection::Column, row_gap: px(2), ..default() }, LobbyArea)).id();
+    let lobby_area = commands
+        .spawn((
+            Node { overflow: Overflow::scroll_y(), ..column(2.0) },
+            ScrollPosition::default(),
+            WheelScrolls,
+            LobbyArea,
+        ))
+        .observe(scroll_with_wheel)
+        .id();
     commands.entity(menu).add_child(lobby_area);
 
     let game = commands
@@ -238,41 +239,47 @@ pub(super) fn spawn_online_section(commands: &mut Commands, body: Entity, online
     let buttons = [
         command_button(
             commands,
+            Look::Primary,
             "Ready",
             |f| f.phase == Some(Phase::WaitingForReady) && !f.ready && f.you.is_some(),
             OnlineCommand::Ready,
         ),
         command_button(
             commands,
+            Look::Plain,
             "Offer draw",
             |f| f.seated_in(&[Phase::Playing]) && f.draw_offer.is_none(),
             OnlineCommand::OfferDraw,
         ),
         command_button(
             commands,
+            Look::Plain,
             "Accept draw",
             |f| f.seated_in(&[Phase::Playing]) && f.draw_offer.is_some_and(|s| Some(s) != f.you),
             OnlineCommand::AcceptDraw,
         ),
         command_button(
             commands,
+            Look::Plain,
             "Resign game",
             |f| f.seated_in(&[Phase::WaitingForReady, Phase::Playing]),
             OnlineCommand::Resign,
         ),
         command_button(
             commands,
+            Look::Plain,
             "Claim a draw",
             |f| f.claimable && f.seated_in(&[Phase::Playing]),
             OnlineCommand::ClaimDraw,
         ),
         command_button(
             commands,
+            Look::Plain,
             "Cancel game",
             |f| f.unplayed && f.seated_in(&[Phase::WaitingForOpponent, Phase::WaitingForReady, Phase::Playing]),
             OnlineCommand::Abort,
         ),
-        command_button(commands, "Leave", always, OnlineCommand::Leave),
+        command_button(commands, Look::Plain, "Leave", always, OnlineCommand::Leave),
     ];
     row(commands, game, &buttons);
 }
@@ -426,24 +433,21 @@ pub fn grouped(code: &str) -> String {
     code.as_bytes().chunks(5).map(|c| String::from_utf8_lossy(c).into_owned()).collect::<Vec<_>>().join(" ")
 }
 
-/// The section while the menu is asked for or a game is open; the menu without a game, the game's
-/// part with one; the invite while the seat is open.
+/// The menu without a game, the game's part with one; the invite while the seat is open.
 #[allow(clippy::type_complexity)]
 pub(super) fn show_online_parts(
     online: OnlineView,
     mut parts: Query<
-        (&mut Node, Has<OnlineSection>, Has<OnlineMenu>, Has<GameArea>),
-        Or<(With<OnlineSection>, With<OnlineMenu>, With<GameArea>, With<InviteText>)>,
+        (&mut Node, Has<OnlineMenu>, Has<GameArea>),
+        Or<(With<OnlineMenu>, With<GameArea>, With<InviteText>)>,
     >,
 ) {
     if !online.is_changed() {
         return;
     }
     let open = online.open.is_some();
-    for (mut node, section, menu, game) in &mut parts {
-        let shown = if section {
-            online.menu.0 || open
-        } else if menu {
+    for (mut node, menu, game) in &mut parts {
+        let shown = if menu {
             !open
         } else if game {
             open

@@ -2,9 +2,11 @@
 //! move and castling, and start the game (only when the rules accept the position). Each sends a
 //! [`SetupCommand`], carried out by `state::setup`.
 
+use super::moves::MovesPart;
 use super::row::send_button;
 use crate::scene::layout::{TEXT, label};
 use crate::state::setup::{SetupBoard, SetupCommand};
+use crate::ui::button::Look;
 use crate::ui::facts::PanelFacts;
 use bevy::prelude::*;
 use surface_chess_rules::{CastleSide, Color as Side, Role};
@@ -47,7 +49,7 @@ pub(super) fn spawn_setup_row(commands: &mut Commands, body: Entity) {
         ("Empty", SetupCommand::Empty),
     ];
     for (text, command) in brushes {
-        send_button(commands, pieces, text, in_setup, command);
+        send_button(commands, pieces, Look::Plain, text, in_setup, command);
     }
     let marks = line(commands);
     let edits = [
@@ -62,21 +64,23 @@ pub(super) fn spawn_setup_row(commands: &mut Commands, body: Entity) {
         ("Initial", SetupCommand::Initial),
     ];
     for (text, command) in edits {
-        send_button(commands, marks, text, in_setup, command);
+        send_button(commands, marks, Look::Plain, text, in_setup, command);
     }
     let end = line(commands);
-    send_button(commands, end, "Start game", |f| f.setup == Some(true), SetupCommand::Start);
-    send_button(commands, end, "Cancel setup", in_setup, SetupCommand::Cancel);
+    send_button(commands, end, Look::Primary, "Start game", |f| f.setup == Some(true), SetupCommand::Start);
+    send_button(commands, end, Look::Plain, "Cancel setup", in_setup, SetupCommand::Cancel);
 }
 
-/// Shows the setup controls in setup mode, with the setup's summary.
+/// Shows the setup controls in setup mode, with the setup's summary, in the place of the move
+/// list (the position set up has no moves yet).
+#[allow(clippy::type_complexity)]
 pub(super) fn show_setup(
     board: Option<Res<SetupBoard>>,
-    mut rows: Query<&mut Node, With<SetupRow>>,
+    mut rows: Query<(&mut Node, Has<SetupRow>), Or<(With<SetupRow>, With<MovesPart>)>>,
     mut summaries: Query<&mut Text, With<SetupSummary>>,
 ) {
-    let display = if board.is_some() { Display::Flex } else { Display::None };
-    for mut node in &mut rows {
+    for (mut node, setup) in &mut rows {
+        let display = if board.is_some() == setup { Display::Flex } else { Display::None };
         if node.display != display {
             node.display = display;
         }

@@ -28,18 +28,28 @@ pub(super) struct SeamNote;
 
 /// The explanation's colour.
 const EXPLAIN: Color = Color::srgb(1.0, 0.78, 0.55);
+/// The title's colour.
+const TITLE: Color = Color::srgb(0.50, 0.74, 0.80);
 
-/// The status and explanation lines, under `body`.
+/// The header's lines under `body`: the title with the pieces taken, the status line after the
+/// turn's swatch, and the explanation (shown when there is one).
 pub(super) fn spawn_status(commands: &mut Commands, body: Entity) {
-    let status = commands.spawn((label("", 14.0, TEXT), StatusText, Node { flex_shrink: 1.0, ..default() })).id();
+    let title = commands.spawn(label("Surface Chess", 13.0, TITLE)).id();
     let (swatch, taken) = super::turn::spawn_turn(commands);
+    let top = commands
+        .spawn(Node { justify_content: JustifyContent::SpaceBetween, flex_shrink: 0.0, ..default() })
+        .add_children(&[title, taken])
+        .id();
+    let status = commands.spawn((label("", 14.0, TEXT), StatusText, Node { flex_shrink: 1.0, ..default() })).id();
+    // The swatch stays beside the status's first line when it wraps.
     let line = commands
-        .spawn(Node { align_items: AlignItems::Center, flex_shrink: 0.0, ..default() })
+        .spawn(Node { align_items: AlignItems::FlexStart, flex_shrink: 0.0, ..default() })
         .add_children(&[swatch, status])
         .id();
-    let explained =
-        commands.spawn((label("", 13.0, EXPLAIN), ExplainText, Node { flex_shrink: 0.0, ..default() })).id();
-    commands.entity(body).add_children(&[line, taken, explained]);
+    let explained = commands
+        .spawn((label("", 13.0, EXPLAIN), ExplainText, Node { flex_shrink: 0.0, display: Display::None, ..default() }))
+        .id();
+    commands.entity(body).add_children(&[top, line, explained]);
 }
 
 /// What the status line reports.
@@ -114,10 +124,13 @@ pub(super) fn show_status(
     }
 }
 
-pub(super) fn show_explained(explained: Res<Explained>, mut texts: Query<&mut Text, With<ExplainText>>) {
+/// The explanation, its line hidden while there is none.
+pub(super) fn show_explained(explained: Res<Explained>, mut texts: Query<(&mut Text, &mut Node), With<ExplainText>>) {
     if explained.is_changed() {
-        for mut text in &mut texts {
+        let display = if explained.text.is_empty() { Display::None } else { Display::Flex };
+        for (mut text, mut node) in &mut texts {
             text.0.clone_from(&explained.text);
+            node.display = display;
         }
     }
 }

@@ -1,64 +1,59 @@
-//! The panel's fixed rows: a new game on every board, then the rows of the command table (who
-//! plays, the game, the views). Their buttons are enabled by the [`PanelFacts`]; the rows of
-//! offline play make way for the online section during an online game.
+//! The tabs' rows from the command table (the first, the tab's primary action, in the accent
+//! look; a toggle with its on/off mark; the computer's level between Level - and Level +), and
+//! the Game tab's boards, the one on show lit. Their buttons are enabled by the [`PanelFacts`].
 
 use super::row::{row, send_button};
-use crate::scene::layout::{DIM, label};
+use crate::scene::layout::{DIM, TEXT, label};
 use crate::state::commands::Command;
-use crate::ui::button::{EnabledWhen, enable_buttons};
-use crate::ui::commands::{Entry, GAME, PLAYERS, VIEWS};
+use crate::state::game::CurrentGame;
+use crate::state::mode::ComputerLevel;
+use crate::ui::button::{EnabledWhen, Look, enable_buttons};
+use crate::ui::commands::Entry;
 use crate::ui::facts::{FactSources, PanelFacts};
 use crate::ui::tips::Tip;
-use crate::ui::toggles::Toggles;
+use crate::ui::toggles::{OFF, ON, make_toggle};
 use bevy::prelude::*;
 use bevy::ui::InteractionDisabled;
 use surface_chess_rules::Variant;
 
-/// A row of offline play's buttons, hidden during an online game.
+/// A board's button: a new game on it (lit while it is the board on show).
+#[derive(Component, Clone, Copy, Debug)]
+pub(super) struct BoardButton(Variant);
+
+/// The computer's level, between its buttons.
 #[derive(Component)]
-pub(super) struct OfflineRow;
+pub(super) struct LevelText;
 
-/// The "New …" row, one button per board.
-pub(super) fn spawn_boards(commands: &mut Commands, body: Entity) {
-    let boards = row(commands, body);
-    for v in Variant::ALL {
-        send_button(commands, boards, &format!("New {}", v.name()), |_| true, Command::NewGame(v));
-    }
-}
-
-/// A section's title.
-fn title(commands: &mut Commands, body: Entity, text: &str) -> Entity {
-    let title = commands.spawn(label(text, 12.0, DIM)).id();
-    commands.entity(body).add_child(title);
-    title
-}
-
-/// A titled row of the command table; each button has its tip, a toggle's shows its state.
-fn spawn_entries(commands: &mut Commands, body: Entity, heading: &str, entries: &[Entry]) -> [Entity; 2] {
-    let heading = title(commands, body, heading);
-    let row = row(commands, body);
-    for entry in entries {
-        let button = send_button(commands, row, entry.label, entry.enabled, entry.command);
+/// A tab's rows of the command table under `page`: its primary action first, each button with
+/// its tip.
+pub(super) fn spawn_table_rows(commands: &mut Commands, page: Entity, entries: &[Entry]) {
+    let row = row(commands, page);
+    for (i, entry) in entries.iter().enumerate() {
+        let look = if i == 0 { Look::Primary } else { Look::Plain };
+        let button = send_button(commands, row, look, entry.label, entry.enabled, entry.command);
         commands.entity(button).insert(Tip(entry.tip));
         if let Command::Toggle(view) = entry.command {
-            commands.entity(button).insert(Toggles(view));
+            make_toggle(commands, button, view);
         }
-    }
-    [heading, row]
-}
-
-/// Who plays and the game's rows (offline play only).
-pub(super) fn spawn_play_rows(commands: &mut Commands, body: Entity) {
-    for (heading, entries) in [("Players", PLAYERS), ("Game", GAME)] {
-        for part in spawn_entries(commands, body, heading, entries) {
-            commands.entity(part).insert(OfflineRow);
+        if entry.command == Command::Level(-1) {
+            let level = commands
+                .spawn((label("", 13.0, TEXT), LevelText, Node { margin: UiRect::horizontal(px(4)), ..default() }))
+                .id();
+            commands.entity(row).add_child(level);
         }
     }
 }
 
-/// The views' row.
-pub(super) fn spawn_views(commands: &mut Commands, body: Entity) {
-    spawn_entries(commands, body, "View (a lit border: on)", VIEWS);
+/// The boards, each starting a new game on it, under `page`.
+pub(super) fn spawn_boards(commands: &mut Commands, page: Entity) {
+    let caption = commands.spawn(label("New game on another board", 12.0, DIM)).id();
+    commands.entity(page).add_child(caption);
+    let boards = row(commands, page);
+    for v in Variant::ALL {
+        let button =
+            send_button(commands, boards, Look::Plain, &format!("New {}", v.name()), |_| true, Command::NewGame(v));
+        commands.entity(button).insert((BoardButton(v), Tip("A new game on this board")));
+    }
 }
 
 /// Enables the buttons whose facts changed (and new buttons).
@@ -79,15 +74,21 @@ pub(super) fn update_buttons(
     }
 }
 
-/// Offline play's rows make way for the online section during an online game.
-pub(super) fn hide_offline_rows(sources: FactSources, mut rows: Query<&mut Node, With<OfflineRow>>) {
-    if !sources.is_changed() {
+/// Lights the button of the board on show.
+pub(super) fn show_board(current: Res<CurrentGame>, mut buttons: Query<(&BoardButton, &mut BorderColor)>) {
+    if !current.is_changed() {
         return;
     }
-    let display = if sources.facts().who.is_online() { Display::None } else { Display::Flex };
-    for mut node in &mut rows {
-        if node.display != display {
-            node.display = display;
+    for (&BoardButton(v), mut border) in &mut buttons {
+        border.set_if_neq(BorderColor::all(if v == current.variant() { ON } else { OFF }));
+    }
+}
+
+/// The computer's level in words: `3 casual`.
+pub(super) fn show_level(level: Res<ComputerLevel>, mut texts: Query<&mut Text, With<LevelText>>) {
+    if level.is_changed() {
+        for mut text in &mut texts {
+            text.0 = format!("{} {}", level.0.number(), level.0.name());
         }
     }
 }

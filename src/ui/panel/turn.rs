@@ -58,7 +58,8 @@ pub(super) fn spawn_turn(commands: &mut Commands) -> (Entity, Entity) {
             Node {
                 width: px(12),
                 height: px(12),
-                margin: UiRect::right(px(6)),
+                flex_shrink: 0.0,
+                margin: UiRect { right: px(6), top: px(3), ..default() },
                 border: UiRect::all(px(1)),
                 ..default()
             },
