@@ -82,6 +82,10 @@ impl From<&FlatMaterial> for FlatKey {
 }
 
 impl Material for FlatMaterial {
+    fn vertex_shader() -> ShaderRef {
+        "embedded://surface_chess/scene/flat.wgsl".into()
+    }
+
     fn fragment_shader() -> ShaderRef {
         "embedded://surface_chess/scene/flat.wgsl".into()
     }
@@ -110,9 +114,10 @@ impl Material for FlatMaterial {
         if two_sided {
             descriptor.primitive.cull_mode = None;
         }
-        if let Some(fragment) = descriptor.fragment.as_mut() {
-            for (on, def) in [(rim, "RIM"), (lit, "LIT")] {
-                if on {
+        for (on, def) in [(rim, "RIM"), (lit, "LIT")] {
+            if on {
+                descriptor.vertex.shader_defs.push(def.into());
+                if let Some(fragment) = descriptor.fragment.as_mut() {
                     fragment.shader_defs.push(def.into());
                 }
             }

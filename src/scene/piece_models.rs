@@ -19,7 +19,7 @@ const SQUAT: f32 = 0.8;
 
 /// The sides of a round part: modest, since a software renderer shades every vertex on the CPU
 /// and a piece is a few dozen pixels wide.
-const ROUND: u32 = 14;
+const ROUND: u32 = 11;
 
 /// The colour of the dark details (the bishop's cleft, the knight's eyes and mane) relative to
 /// the piece's own colour.
@@ -57,7 +57,7 @@ fn cylinder(radius: f32, from: f32, to: f32) -> Part {
 
 fn ball(radius: f32, at: Transform) -> Part {
     // Small balls (the coronet's points, the mitre's tip) are a few pixels wide.
-    let (sectors, stacks) = if radius < 0.06 { (6, 4) } else { (12, 7) };
+    let (sectors, stacks) = if radius < 0.06 { (5, 3) } else { (10, 6) };
     part(Sphere::new(radius).mesh().uv(sectors, stacks), at)
 }
 
