@@ -79,7 +79,7 @@ fn spawn_cameras(mut commands: Commands) {
         Tonemapping::None,
         DebandDither::Disabled,
         Transform::from_xyz(0.0, 8.0, 12.0).looking_at(Vec3::ZERO, Vec3::Y),
-        PanOrbitCamera { button_orbit: MouseButton::Left, button_pan: MouseButton::Right, ..default() },
+        orbit_controls(),
         SurfaceCamera,
     ));
     commands.spawn((
@@ -99,6 +99,12 @@ fn spawn_cameras(mut commands: Commands) {
         Msaa::Off,
         IsDefaultUiCamera,
     ));
+}
+
+/// The 3D camera's controls: the left button (one finger) orbits, the right button (two
+/// fingers) pans, the wheel (a pinch) zooms.
+pub fn orbit_controls() -> PanOrbitCamera {
+    PanOrbitCamera { button_orbit: MouseButton::Left, button_pan: MouseButton::Right, ..default() }
 }
 
 /// Frames the charts in the chart view whenever they are rebuilt, or the [`ChartFrame`] while one

@@ -9,6 +9,7 @@ mod facing;
 mod fits;
 mod follow;
 mod font;
+mod gestures;
 mod lessons;
 mod levels;
 mod modes;
