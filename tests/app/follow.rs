@@ -50,7 +50,7 @@ fn camera(app: &App, e: Entity) -> (View, f32, Vec3) {
 /// Whether a person sees a cell: it is in view, faces the camera (either side on one-sided
 /// boards), and the ray from the eye to its centre meets it first, with the wall in front of the
 /// cells in play cut away where the surface cuts away (as the app does).
-fn seen(surface: &Surface, cell: Cell, view: View, radius: f32, focus: Vec3, in_play: &[Cell]) -> bool {
+pub(crate) fn seen(surface: &Surface, cell: Cell, view: View, radius: f32, focus: Vec3, in_play: &[Cell]) -> bool {
     let p = surface.centre(cell);
     let eye = focus + view.direction() * radius;
     let n = surface.centre_normal(cell);
