@@ -3,7 +3,7 @@
 
 use crate::scene::flat::FlatMaterial;
 use crate::scene::kept::{Kept, Placed, lay_out};
-use crate::scene::quality::{Lighting, lighting};
+use crate::scene::quality::Lighting;
 use crate::scene::sheet::{self, CellPaint, CellSheet};
 use crate::scene::surface::{self, Surface};
 use crate::state::commands::{Command, View, toggled};
@@ -146,7 +146,7 @@ pub fn plugin(app: &mut App) {
 
 /// The board's materials (also used by the chart view).
 pub fn palette_plugin(app: &mut App) {
-    app.add_systems(Startup, make_palette);
+    app.init_resource::<Lighting>().add_systems(Startup, make_palette);
 }
 
 /// The Labels button and key.
@@ -169,11 +169,7 @@ fn show_labels(
     }
 }
 
-fn make_palette(
-    mut commands: Commands,
-    mut materials: ResMut<Assets<FlatMaterial>>,
-    lighting_now: Option<Res<Lighting>>,
-) {
+fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<FlatMaterial>>, lighting: Res<Lighting>) {
     // Shading is baked into the patches' vertex colours (see `surface::shade`).
     let mut lit = |color: Color| materials.add(FlatMaterial::two_sided(color));
     let base = [
@@ -204,7 +200,7 @@ fn make_palette(
         materials.add(FlatMaterial::solid(Color::srgb(0.86, 0.89, 0.94))),
         materials.add(FlatMaterial::solid(Color::srgb(0.16, 0.19, 0.26))),
     ];
-    let lit = lighting(lighting_now) == Lighting::Lit;
+    let lit = !lighting.baked();
     let sheet = [false, true].map(|translucent| materials.add(FlatMaterial::sheet(translucent).lit(lit)));
     commands.insert_resource(Palette {
         base,
@@ -231,9 +227,8 @@ fn rebuild_board(
     palette: Res<Palette>,
     parts: Query<Entity, With<BoardPart>>,
     mut meshes: ResMut<Assets<Mesh>>,
-    lighting_now: Option<Res<Lighting>>,
+    lighting: Res<Lighting>,
 ) {
-    let lighting = lighting(lighting_now);
     let variant = current.variant();
     if embedded.as_ref().is_some_and(|e| e.0.variant == variant) {
         return;

@@ -175,16 +175,7 @@ pub fn model(role: Role, baked: bool) -> Mesh {
         let mut mesh = mesh.transformed_by(squat * at);
         mesh.remove_attribute(Mesh::ATTRIBUTE_UV_0);
         mesh.remove_attribute(Mesh::ATTRIBUTE_TANGENT);
-        let normals = mesh.attribute(Mesh::ATTRIBUTE_NORMAL).and_then(|n| n.as_float3()).unwrap_or_default();
-        let colours: Vec<[f32; 4]> = normals
-            .iter()
-            .map(|&n| {
-                let s = tone * if baked { top_lit(Vec3::from_array(n)) } else { 1.0 };
-                [s, s, s, 1.0]
-            })
-            .collect();
-        mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, colours);
-        mesh
+        tinted(mesh, tone, baked)
     });
     let mut whole = parts.next().expect("a model has parts");
     for part in parts {
@@ -197,17 +188,21 @@ pub fn model(role: Role, baked: bool) -> Mesh {
 pub fn arrow(baked: bool) -> Mesh {
     let mut mesh = Cone { radius: 0.06, height: 0.16 }.mesh().resolution(12).build();
     mesh.remove_attribute(Mesh::ATTRIBUTE_UV_0);
-    if baked {
-        let normals = mesh.attribute(Mesh::ATTRIBUTE_NORMAL).and_then(|n| n.as_float3()).unwrap_or_default();
-        let colours: Vec<[f32; 4]> = normals
-            .iter()
-            .map(|&n| {
-                let s = top_lit(Vec3::from_array(n));
-                [s, s, s, 1.0]
-            })
-            .collect();
-        mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, colours);
-    }
+    tinted(mesh, 1.0, baked)
+}
+
+/// `mesh` with vertex colours of `tone` (relative to the material's colour), times top-lit
+/// shading when `baked`.
+fn tinted(mut mesh: Mesh, tone: f32, baked: bool) -> Mesh {
+    let normals = mesh.attribute(Mesh::ATTRIBUTE_NORMAL).and_then(|n| n.as_float3()).unwrap_or_default();
+    let colours: Vec<[f32; 4]> = normals
+        .iter()
+        .map(|&n| {
+            let s = tone * if baked { top_lit(Vec3::from_array(n)) } else { 1.0 };
+            [s, s, s, 1.0]
+        })
+        .collect();
+    mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, colours);
     mesh
 }
 

@@ -7,7 +7,7 @@ use crate::scene::board::{self, BoardPart, CellPatch, Embedded};
 use crate::scene::flat::FlatMaterial;
 use crate::scene::motion::{AnimationSystems, MoveAnimation};
 use crate::scene::piece_models;
-use crate::scene::quality::{Lighting, lighting};
+use crate::scene::quality::Lighting;
 use crate::scene::surface::{Surface, chart_direction};
 use crate::state::play::PlayState;
 use bevy::platform::collections::{HashMap, HashSet};
@@ -56,7 +56,7 @@ impl PieceKit {
 
 /// Spawns and updates piece models.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_kit).add_systems(
+    app.init_resource::<Lighting>().add_systems(Startup, make_kit).add_systems(
         Update,
         sync_pieces.after(AnimationSystems).in_set(PieceSystems).in_set(crate::schedule::AppSystems::Show),
     );
@@ -73,13 +73,12 @@ fn make_kit(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<FlatMaterial>>,
-    lighting_now: Option<Res<Lighting>>,
+    lighting: Res<Lighting>,
 ) {
-    let lighting = lighting(lighting_now);
     let baked = lighting.baked();
     let models = Role::ALL.iter().map(|&role| meshes.add(piece_models::model(role, baked))).collect();
     let arrow = meshes.add(piece_models::arrow(baked));
-    let lit = lighting == Lighting::Lit;
+    let lit = !baked;
     let mut piece = |color: Color, rim: Color| materials.add(FlatMaterial::solid(color).with_rim(rim).lit(lit));
     let materials_by_side = [piece(WHITE, WHITE_RIM), piece(BLACK, BLACK_RIM)];
     let arrow_material = materials.add(FlatMaterial::solid(Color::srgb(0.95, 0.45, 0.1)).lit(lit));

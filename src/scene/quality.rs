@@ -46,11 +46,6 @@ impl Lighting {
     }
 }
 
-/// The lighting of a world, baked where nothing decided it (headless apps).
-pub fn lighting(world: Option<Res<Lighting>>) -> Lighting {
-    world.map(|l| *l).unwrap_or_default()
-}
-
 /// Chooses the lighting before the scene is built (the cameras light the view, `camera`).
 pub fn plugin(app: &mut App) {
     app.init_resource::<Lighting>().add_systems(PreStartup, choose_lighting);

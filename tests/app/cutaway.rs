@@ -15,8 +15,9 @@ use surface_chess::scene::camera::SurfaceCamera;
 use surface_chess::scene::flat::FlatMaterial;
 use surface_chess::scene::pieces::{self, PieceModel};
 use surface_chess::scene::sheet::{CellPaint, CellSheet, CutAway};
+use surface_chess::scene::surface::Surface;
 use surface_chess::scene::surface::sight::Sight;
-use surface_chess::scene::views::home_view;
+use surface_chess::scene::views::{View, home_view};
 use surface_chess::state::game::CurrentGame;
 use surface_chess_rules::{Cell, Color, Variant};
 
@@ -159,18 +160,35 @@ fn first_hit(app: &mut App, eye: Vec3, point: Vec3) -> Option<(Cell, bool)> {
         .unwrap()
 }
 
+/// A board seen from `side`'s home view with `side` to move, its meshes bounded for the ray cast.
+struct AtHome {
+    app: App,
+    surface: Surface,
+    focus: Vec3,
+    view: View,
+    radius: f32,
+    /// Where the camera is.
+    eye: Vec3,
+    /// `side`'s pieces: the cells in play, whose wall is cut away.
+    camp: Vec<Cell>,
+    king: Cell,
+}
+
+fn at_home(v: Variant, side: Color) -> AtHome {
+    let mut app = app_facing(v, side);
+    bound_meshes(&mut app);
+    let surface = app.world().resource::<Embedded>().0.clone();
+    let (focus, view, radius) = home_view(&surface, side);
+    let p = app.world().resource::<CurrentGame>().game.position().clone();
+    let camp = p.pieces().filter(|(_, piece)| piece.color() == side).map(|(c, _)| c).collect();
+    AtHome { app, surface, focus, view, radius, eye: focus + view.direction() * radius, camp, king: p.king(side) }
+}
+
 #[test]
 fn from_each_home_view_a_click_reaches_most_of_its_sides_camp_and_the_king() {
     for v in Variant::ALL {
         for side in [Color::White, Color::Black] {
-            let mut app = app_facing(v, side);
-            bound_meshes(&mut app);
-            let surface = app.world().resource::<Embedded>().0.clone();
-            let (focus, view, radius) = home_view(&surface, side);
-            let eye = focus + view.direction() * radius;
-            let p = app.world().resource::<CurrentGame>().game.position().clone();
-            let camp: Vec<Cell> = p.pieces().filter(|(_, piece)| piece.color() == side).map(|(c, _)| c).collect();
-            let king = p.king(side);
+            let AtHome { mut app, surface, eye, camp, king, .. } = at_home(v, side);
             // A cell is in sight when the ray from the eye to it meets it (its cell or its
             // piece) before anything else, pieces included; then a click there picks it. The
             // point is a little off the centre, a lattice point where four triangles meet.
@@ -192,14 +210,8 @@ fn from_each_home_view_a_click_reaches_most_of_its_sides_camp_and_the_king() {
 fn from_each_home_view_a_click_on_any_cell_in_sight_picks_it_or_the_piece_in_front() {
     for v in Variant::ALL {
         for side in [Color::White, Color::Black] {
-            let mut app = app_facing(v, side);
-            bound_meshes(&mut app);
-            let surface = app.world().resource::<Embedded>().0.clone();
-            let (focus, view, radius) = home_view(&surface, side);
-            let eye = focus + view.direction() * radius;
-            let p = app.world().resource::<CurrentGame>().game.position().clone();
             // The side to move's pieces are the cells in play: the wall in front of them is cut.
-            let camp: Vec<Cell> = p.pieces().filter(|(_, piece)| piece.color() == side).map(|(c, _)| c).collect();
+            let AtHome { mut app, surface, focus, view, radius, eye, camp, .. } = at_home(v, side);
             let complex = &v.rules().complex;
             let mut in_sight = 0;
             let mut missed = Vec::new();
