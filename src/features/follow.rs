@@ -7,7 +7,7 @@
 use crate::scene::board::{CentreOn, Embedded};
 use crate::scene::camera::SurfaceCamera;
 use crate::scene::surface::Surface;
-use crate::scene::views::{View, best_view, radius_to_see};
+use crate::scene::views::{View, best_pose};
 use crate::state::commands::{Command, View as Toggle, toggled};
 use crate::state::game::CurrentGame;
 use crate::state::messages::ActionPlayed;
@@ -62,11 +62,11 @@ fn turn_towards(
         return;
     }
     let now = View { yaw: camera.target_yaw, pitch: camera.target_pitch };
-    let focus = camera.target_focus;
-    let view = best_view(surface, cells, focus, camera.target_radius, now);
-    camera.target_yaw = view.yaw;
-    camera.target_pitch = view.pitch;
-    camera.target_radius = camera.target_radius.max(radius_to_see(surface, cells, focus, view));
+    let pose = best_pose(surface, cells, camera.target_focus, camera.target_radius, now);
+    camera.target_focus = pose.focus;
+    camera.target_yaw = pose.view.yaw;
+    camera.target_pitch = pose.view.pitch;
+    camera.target_radius = pose.radius;
 }
 
 fn follow_selection(

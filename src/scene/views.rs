@@ -38,6 +38,9 @@ const MAX_PITCH: f32 = 1.45;
 /// The vertical field of view of the surface camera (Bevy's default perspective).
 const FOV: f32 = FRAC_PI_4;
 
+/// How squarely a cell must face the camera to count as seen (about 80° from its normal).
+const FACING: f32 = 0.15;
+
 /// How squarely a cell faces a camera at `eye` (0 when it faces away): either side on a
 /// one-sided board, the outside on genus two.
 fn facing(surface: &Surface, cell: Cell, eye: Vec3) -> f32 {
@@ -57,7 +60,7 @@ fn score(surface: &Surface, sight: &Sight, cells: &[Cell], focus: Vec3, view: Vi
     for (i, &(cell, centre)) in wanted.iter().enumerate() {
         let f = facing(surface, cell, eye);
         score.facing += f;
-        if f > 0.15 && in_view(centre, focus, view, radius) && sight.sees(eye, cell, centre, &cut) {
+        if f > FACING && in_view(centre, focus, view, radius) && sight.sees(eye, cell, centre, &cut) {
             score.first |= i == 0;
             score.seen += 1;
         }
@@ -88,7 +91,7 @@ impl Score {
 fn candidates(pitches: std::ops::RangeInclusive<f32>) -> impl Iterator<Item = View> {
     let (low, high) = (*pitches.start(), *pitches.end());
     (0..36).flat_map(move |i| {
-        (0..=8).map(move |j| View { yaw: i as f32 * TAU / 36.0, pitch: low + (high - low) * j as f32 / 8.0 })
+        (0..=12).map(move |j| View { yaw: i as f32 * TAU / 36.0, pitch: low + (high - low) * j as f32 / 12.0 })
     })
 }
 
@@ -96,24 +99,93 @@ fn candidates(pitches: std::ops::RangeInclusive<f32>) -> impl Iterator<Item = Vi
 /// among those that show every cell facing the camera, else the one showing the first cell (the
 /// selected piece's) and the most of the others.
 pub fn best_view(surface: &Surface, cells: &[Cell], focus: Vec3, radius: f32, current: View) -> View {
-    let sight = Sight::new(surface);
-    let scored: Vec<(View, Score)> = candidates(-0.6..=1.3)
-        .map(|view| {
-            // Far enough to have every cell in the field of view.
-            let r = radius.max(radius_to_see(surface, cells, focus, view));
-            (view, score(surface, &sight, cells, focus, view, r))
-        })
-        .collect();
+    best_view_with(surface, &Sight::new(surface), cells, focus, radius, current)
+}
+
+/// [`best_view`] with the surface's sight already built.
+fn best_view_with(surface: &Surface, sight: &Sight, cells: &[Cell], focus: Vec3, radius: f32, current: View) -> View {
     let angle = |v: View| v.direction().angle_between(current.direction());
-    let all: Vec<&(View, Score)> = scored.iter().filter(|(_, score)| score.seen == cells.len()).collect();
-    let chosen = if all.is_empty() {
-        scored.iter().max_by(|a, b| a.1.cmp(&b.1)).map(|c| c.0)
-    } else {
-        all.iter().min_by(|a, b| angle(a.0).total_cmp(&angle(b.0))).map(|c| c.0)
+    // Far enough to have every cell in the field of view.
+    let mut views: Vec<(View, f32)> =
+        candidates(-1.3..=1.3).map(|view| (view, radius.max(radius_to_see(surface, cells, focus, view)))).collect();
+    // Nearest first: the first that sees every cell wins. Only a view where every cell faces
+    // the camera can, so the rays are cast for those alone.
+    views.sort_by(|a, b| angle(a.0).total_cmp(&angle(b.0)));
+    let all_face = |view: View, r: f32| {
+        let eye = focus + view.direction() * r;
+        cells.iter().all(|&c| facing(surface, c, eye) > FACING)
     };
-    let view = chosen.unwrap_or(current);
+    let showing_all = views
+        .iter()
+        .filter(|&&(view, r)| all_face(view, r))
+        .find(|&&(view, r)| score(surface, sight, cells, focus, view, r).seen == cells.len())
+        .map(|&(view, _)| view);
+    // Else the best: the views by how many cells they could show at most (facing the camera, in
+    // view), until no view left can beat the best found.
+    let best = || {
+        let bound = |&(view, r): &(View, f32)| {
+            let eye = focus + view.direction() * r;
+            let shown = |&c: &Cell| facing(surface, c, eye) > FACING && in_view(surface.centre(c), focus, view, r);
+            (cells.first().is_some_and(shown), cells.iter().filter(|c| shown(c)).count())
+        };
+        let mut bounded: Vec<((bool, usize), (View, f32))> = views.iter().map(|v| (bound(v), *v)).collect();
+        bounded.sort_by_key(|b| std::cmp::Reverse(b.0));
+        let mut best: Option<(View, Score)> = None;
+        for ((first, count), (view, r)) in bounded {
+            if best.is_some_and(|(_, b)| (b.first, b.seen) > (first, count)) {
+                break;
+            }
+            let s = score(surface, sight, cells, focus, view, r);
+            if best.is_none_or(|(_, b)| s.cmp(&b).is_gt()) {
+                best = Some((view, s));
+            }
+        }
+        best.map(|(view, _)| view)
+    };
+    let view = showing_all.or_else(best).unwrap_or(current);
     // Turn the short way round.
     View { yaw: current.yaw + (view.yaw - current.yaw + TAU / 2.0).rem_euclid(TAU) - TAU / 2.0, ..view }
+}
+
+/// Where the orbit camera stands: what it turns around, its direction and its distance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose {
+    /// The point it looks at and turns around.
+    pub focus: Vec3,
+    /// Its direction from the focus.
+    pub view: View,
+    /// Its distance from the focus.
+    pub radius: f32,
+}
+
+impl Pose {
+    /// Where the camera is.
+    pub fn eye(&self) -> Vec3 {
+        self.focus + self.view.direction() * self.radius
+    }
+}
+
+/// How much nearer than `radius` the camera comes when it closes in on the cells.
+const CLOSER: f32 = 3.0;
+
+/// The pose from which `cells` are best seen, starting from `focus`, `radius` and `current`:
+/// turning about the same focus (backing off until they fit) when that shows them all, else
+/// also closing in on the cells themselves (their centroid, a third as far), which looks round
+/// a rim or a hole's edge that hides a cell from afar; the pose showing more wins.
+pub fn best_pose(surface: &Surface, cells: &[Cell], focus: Vec3, radius: f32, current: View) -> Pose {
+    let sight = Sight::new(surface);
+    let around = |focus: Vec3, radius: f32| {
+        let view = best_view_with(surface, &sight, cells, focus, radius, current);
+        let radius = radius.max(radius_to_see(surface, cells, focus, view));
+        (Pose { focus, view, radius }, score(surface, &sight, cells, focus, view, radius))
+    };
+    let (turned, shown) = around(focus, radius);
+    if shown.seen == cells.len() || cells.is_empty() {
+        return turned;
+    }
+    let centroid = cells.iter().map(|&c| surface.centre(c)).sum::<Vec3>() / cells.len() as f32;
+    let (closer, closer_shown) = around(centroid, radius / CLOSER);
+    if closer_shown.cmp(&shown).is_gt() { closer } else { turned }
 }
 
 /// The least camera distance at which every cell lies inside the view (with a margin).
@@ -158,7 +230,7 @@ pub fn home_view(surface: &Surface, side: surface_chess_rules::Color) -> (Vec3, 
         let near_and_seen = |cell: Cell| {
             let p = surface.centre(cell);
             p.dot(view.direction()) > 0.0
-                && facing(surface, cell, eye) > 0.15
+                && facing(surface, cell, eye) > FACING
                 && in_view(p, Vec3::ZERO, view, radius)
                 && sight.sees(eye, cell, p, &cut)
         };

@@ -14,7 +14,7 @@ use surface_chess::scene::flat::FlatMaterial;
 use surface_chess::scene::surface::Surface;
 use surface_chess::scene::surface::look::look;
 use surface_chess::scene::surface::sight::Sight;
-use surface_chess::scene::views::{View, best_view, home_view, in_view, radius_to_see};
+use surface_chess::scene::views::{View, best_pose, home_view, in_view};
 use surface_chess::state::game::CurrentGame;
 use surface_chess::state::messages::{ActionChosen, CellPicked};
 use surface_chess::state::selection::Selection;
@@ -183,9 +183,8 @@ fn the_camera_finds_a_view_of_every_cell_of_every_board() {
         for c in complex.cells() {
             // As the follow camera turns towards a selected piece on `c` (here with no
             // destinations): from the home view, about the board's centre.
-            let view = best_view(&surface, &[c], focus, radius, home);
-            let r = radius.max(radius_to_see(&surface, &[c], focus, view));
-            if !seen(&surface, c, view, r, focus, &[c]) {
+            let pose = best_pose(&surface, &[c], focus, radius, home);
+            if !seen(&surface, c, pose.view, pose.radius, pose.focus, &[c]) {
                 unseen.push(complex.name(c));
             }
         }
@@ -200,11 +199,8 @@ fn a_king_on_any_cell_of_any_board_is_seen_with_all_its_destinations() {
         let surface = Surface::new(v);
         let (focus, home, radius) = home_view(&surface, Side::White);
         let complex = &v.rules().complex;
-        // The known gap: the Klein bottle's base seam joins the bottom's outside (file a) to the
-        // inside of the neck's end (file i), and no one view shows a king there with its steps.
-        let at_the_base = |c: Cell| v == Variant::Klein && matches!(complex.name(c).chars().next(), Some('a' | 'i'));
         let mut unseen = Vec::new();
-        for c in complex.cells().filter(|&c| !at_the_base(c)) {
+        for c in complex.cells() {
             // The king alone on the board but for the other king, as far away as can be.
             let distance = |d: &Cell| surface.centre(*d).distance(surface.centre(c));
             let far = complex.cells().max_by(|a, b| distance(a).total_cmp(&distance(b))).unwrap();
@@ -222,16 +218,16 @@ fn a_king_on_any_cell_of_any_board_is_seen_with_all_its_destinations() {
             }
             assert!(cells.len() > 2, "{v}: the king on {} has moves", complex.name(c));
             // As the follow camera turns when the king is selected, from the home view.
-            let view = best_view(&surface, &cells, focus, radius, home);
-            let r = radius.max(radius_to_see(&surface, &cells, focus, view));
-            if cells.iter().any(|&d| !seen(&surface, d, view, r, focus, &cells)) {
+            let pose = best_pose(&surface, &cells, focus, radius, home);
+            if cells.iter().any(|&d| !seen(&surface, d, pose.view, pose.radius, pose.focus, &cells)) {
                 unseen.push(c);
             }
         }
         let names: Vec<String> = unseen.iter().map(|&c| complex.name(c)).collect();
-        // The other known gap, a bound against getting worse: on genus two ten kings (next to the
-        // cone points and the holes' rims) are seen only with some of their steps.
-        let allowed = if v == Variant::Genus2 { 10 } else { 0 };
+        // The known gap, a bound against getting worse: on genus two four kings on a hole's inner
+        // wall (I:a5, I:i6, II:a4, II:i5), whose diagonal step goes through the hole from the top
+        // face to the bottom one, are seen with all their steps but that one.
+        let allowed = if v == Variant::Genus2 { 4 } else { 0 };
         assert!(unseen.len() <= allowed, "{v}: out of sight with the king selected: {names:?}");
     }
 }

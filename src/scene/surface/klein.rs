@@ -22,17 +22,19 @@ use bevy::math::DVec3;
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
 
 /// In-plane and out-of-plane semi-axes of the body (base to shoulder) and of the inner tube
-/// (inside the body down to the base).
+/// (inside the body down to the base). The inner tube is about half the body's width, so the
+/// base's U is a broad rounded ring: the cells on both sides of the base seam lie on it, seen
+/// together from below (a narrow U would hide them in a slot).
 const BODY: (f64, f64) = (1.3171, 1.3729);
-const INNER: (f64, f64) = (1.1235, 1.1680);
-/// Depth of the base's U (from the top of the U to its bottom).
-const BASE_DEPTH: f64 = 0.1200;
+const INNER: (f64, f64) = (0.70, 0.73);
+/// Depth of the base's U (from the top of the U to its bottom), a third of its width.
+const BASE_DEPTH: f64 = 0.30;
 /// Semi-axes of the neck: narrow seen from the front, deeper front to back (the rings' extra
 /// girth keeps the neck's cells from growing long).
 const NECK: (f64, f64) = (0.4186, 0.6831);
 /// The core: straight body, the body's lean to the left (turn, length), the straight shoulder
 /// above it.
-const BODY_LENGTH: f64 = 1.3003;
+const BODY_LENGTH: f64 = 1.07;
 const LEAN: (f64, f64) = (0.2945, 0.5115);
 const SHOULDER_LENGTH: f64 = 0.1700;
 /// The neck's bend over the top: plateau radius and ramp length; it turns by π plus the lean
