@@ -9,6 +9,8 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use rand::{CryptoRng, RngExt};
 use sha2::{Digest, Sha256};
+use unicode_normalization::UnicodeNormalization;
+use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 
 /// The url-safe alphabet of invite codes: lower-case letters and digits without `0 1 l o`
 /// (32 symbols, 5 bits each), easy to read aloud and to type.
@@ -37,6 +39,9 @@ pub enum IdentityError {
     /// A name with a control or bidirectional-formatting character.
     #[error("a name is plain text: character U+{0:04X} is not allowed")]
     NameCharacter(u32),
+    /// A name with too many combining marks on one character.
+    #[error("a name has at most {0} combining marks on one character")]
+    StackedMarks(usize),
     /// An invite code not of the invite shape.
     #[error("an invite code is 20 characters from 2-9 and a-z without l and o")]
     Invite,
@@ -119,20 +124,44 @@ impl fmt::Debug for InviteCode {
     }
 }
 
-/// A guest name: trimmed plain text of 1–32 characters. Different players may share a name.
+/// A guest name: trimmed plain text of 1–32 characters in NFC, that shows as it reads. Different
+/// players may share a name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Name(String);
 
+/// Combining marks one character may carry (Thai and Devanagari stack two or three).
+const MARKS_MAX: usize = 3;
+
 impl Name {
-    /// Trims and checks a name.
+    /// Trims a name, normalises it to NFC and checks it.
     ///
     /// # Errors
-    /// Empty, longer than 32 characters, or holding a control or bidirectional-formatting
-    /// character.
+    /// Empty or with nothing visible; longer than 32 characters; holding a control, format
+    /// (bidirectional marks, joiners, the soft hyphen, tags), private-use, unassigned or
+    /// invisible filler character, or a separator other than the space; a combining mark with
+    /// nothing to combine with, or more than three on one character.
     pub fn parse(text: &str) -> Result<Name, IdentityError> {
-        let name = text.trim();
-        if let Some(c) = name.chars().find(|&c| c.is_control() || is_bidi_format(c)) {
-            return Err(IdentityError::NameCharacter(c as u32));
+        let name: String = text.trim().nfc().collect();
+        let mut marks = 0;
+        for c in name.chars() {
+            let refused = || Err(IdentityError::NameCharacter(c as u32));
+            match c.general_category_group() {
+                GeneralCategoryGroup::Other => return refused(),
+                GeneralCategoryGroup::Separator if c != ' ' => return refused(),
+                GeneralCategoryGroup::Mark => {
+                    marks += 1;
+                    if marks > MARKS_MAX {
+                        return Err(IdentityError::StackedMarks(MARKS_MAX));
+                    }
+                }
+                _ => marks = 0,
+            }
+            if is_invisible(c) {
+                return refused();
+            }
+        }
+        if let Some(first) = name.chars().next().filter(|c| c.general_category_group() == GeneralCategoryGroup::Mark) {
+            return Err(IdentityError::NameCharacter(first as u32));
         }
         let count = name.chars().count();
         if count == 0 {
@@ -141,7 +170,7 @@ impl Name {
         if count > NAME_MAX {
             return Err(IdentityError::LongName(count));
         }
-        Ok(Name(name.to_owned()))
+        Ok(Name(name))
     }
 
     /// The name.
@@ -150,14 +179,26 @@ impl Name {
     }
 }
 
+/// Characters that draw nothing though they are letters, symbols or marks: the Hangul fillers,
+/// the blank braille pattern, the combining grapheme joiner, Khmer's inherent vowels and
+/// Mongolian's variation selectors.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{115F}'
+            | '\u{1160}'
+            | '\u{3164}'
+            | '\u{FFA0}'
+            | '\u{2800}'
+            | '\u{034F}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+    )
+}
+
 impl fmt::Display for Name {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
-}
-
-/// Marks that reorder or hide text around them (LRM, RLM, embeddings, overrides, isolates) and
-/// zero-width joiners-to-be: a name shows as it reads.
-fn is_bidi_format(c: char) -> bool {
-    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
 }

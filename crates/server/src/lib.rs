@@ -27,6 +27,7 @@ pub mod clock;
 pub mod event;
 pub mod game;
 pub mod hub;
+pub mod limits;
 pub mod loadtest;
 pub mod lobby;
 pub mod now;

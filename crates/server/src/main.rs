@@ -11,10 +11,12 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use surface_chess_rules::Variant;
 use surface_chess_server::SystemClock;
+use surface_chess_server::limits::Limits;
 use surface_chess_server::loadtest::{self, LoadConfig};
 use surface_chess_server::serve::{self, Config};
 
@@ -45,6 +47,32 @@ struct ServeArgs {
     /// Messages a connection may send per second on average.
     #[arg(long, default_value_t = 20)]
     rate: u32,
+    /// Open connections in all; more are answered 503 and closed.
+    #[arg(long, default_value_t = Limits::default().connections)]
+    max_connections: usize,
+    /// Open connections from one IP address; more are answered 429 and closed.
+    #[arg(long, default_value_t = Limits::default().per_ip)]
+    max_per_ip: usize,
+    /// Seconds a connection may take to send its request's headers (and TLS handshake).
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().header_timeout.as_secs_f64())]
+    header_timeout: f64,
+    /// Seconds between the server's pings; a ping not answered within as long again closes.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().ping_every.as_secs_f64())]
+    ping: f64,
+    /// Seconds a connection may send no message before it is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().idle.as_secs_f64())]
+    idle: f64,
+    /// Seconds a reply may wait for its reader before the connection is dropped.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().send_timeout.as_secs_f64())]
+    send_timeout: f64,
+}
+
+/// Seconds as a duration, for a flag: positive and finite.
+fn seconds(flag: &str, s: f64) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(s)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or(format!("--{flag} {s}: give a positive number of seconds"))
 }
 
 #[derive(Subcommand, Debug)]
@@ -109,6 +137,25 @@ async fn serve_forever(args: ServeArgs) -> ExitCode {
     config.tls = args.tls_cert.zip(args.tls_key);
     config.rate = args.rate;
     config.burst = args.rate.saturating_mul(2);
+    let durations = (|| -> Result<_, String> {
+        let ping = seconds("ping", args.ping)?;
+        Ok(Limits {
+            connections: args.max_connections,
+            per_ip: args.max_per_ip,
+            header_timeout: seconds("header-timeout", args.header_timeout)?,
+            ping_every: ping,
+            pong_deadline: ping,
+            idle: seconds("idle", args.idle)?,
+            send_timeout: seconds("send-timeout", args.send_timeout)?,
+        })
+    })();
+    config.limits = match durations {
+        Ok(limits) => limits,
+        Err(e) => {
+            eprintln!("surface-chess-server: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let scheme = if config.tls.is_some() { "wss" } else { "ws" };
     match serve::start(config, Arc::new(SystemClock)).await {
         Ok(running) => {

@@ -14,12 +14,15 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_
 use axum::response::Response;
 use axum::routing::get;
 use axum_server::Handle;
-use axum_server::tls_rustls::RustlsConfig;
+use axum_server::tls_rustls::{RustlsAcceptor, RustlsConfig};
 use futures_util::{SinkExt, StreamExt};
+use hyper_util::rt::{TokioExecutor, TokioTimer};
+use hyper_util::server::conn::auto::Builder;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::hub::Hub;
+use crate::limits::{Counting, Limits, Slots};
 use crate::now::ServerTime;
 use crate::protocol::{MAX_MESSAGE_BYTES, ServerMessage, to_text};
 use crate::rate::Bucket;
@@ -40,11 +43,13 @@ pub struct Config {
     pub burst: u32,
     /// How often the timer looks for games out of time.
     pub tick: Duration,
+    /// What clients can hold open, and for how long.
+    pub limits: Limits,
 }
 
 impl Config {
     /// Defaults around a listening address and a database: no TLS, 20 messages a second with
-    /// bursts of 40, a timer every 250 ms.
+    /// bursts of 40, a timer every 250 ms, the default [`Limits`].
     pub fn new(listen: SocketAddr, database: &str) -> Config {
         Config {
             listen,
@@ -53,6 +58,7 @@ impl Config {
             rate: 20,
             burst: 40,
             tick: Duration::from_millis(250),
+            limits: Limits::default(),
         }
     }
 }
@@ -82,6 +88,8 @@ pub struct Running {
     pub addr: SocketAddr,
     /// Its games.
     pub hub: Arc<Hub>,
+    /// Its open connections.
+    pub slots: Arc<Slots>,
     handle: Handle,
     tasks: Vec<JoinHandle<()>>,
     closing: watch::Sender<bool>,
@@ -108,6 +116,7 @@ struct Shared {
     hub: Arc<Hub>,
     rate: u32,
     burst: u32,
+    limits: Limits,
     closing: watch::Receiver<bool>,
 }
 
@@ -123,21 +132,31 @@ pub async fn start(config: Config, time: Arc<dyn ServerTime>) -> Result<Running,
     let listener = listen(config.listen).map_err(|source| ServeError::Listen { addr: config.listen, source })?;
     let addr = listener.local_addr().map_err(|source| ServeError::Listen { addr: config.listen, source })?;
     let (closing, closed) = watch::channel(false);
-    let shared = Shared { hub: hub.clone(), rate: config.rate, burst: config.burst, closing: closed };
+    let limits = config.limits;
+    let shared = Shared { hub: hub.clone(), rate: config.rate, burst: config.burst, limits, closing: closed };
     let app = Router::new().route("/ws", get(upgrade)).with_state(shared).into_make_service();
     let handle = Handle::new();
     let mut tasks = Vec::new();
+    // Connections are counted as they are accepted, and must send their headers in time.
+    let slots = Slots::new(limits.connections, limits.per_ip);
+    let counting = Counting::new(slots.clone(), limits.header_timeout);
+    let headers = |builder: &mut Builder<TokioExecutor>| {
+        builder.http1().timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
+    };
     match &config.tls {
         Some((cert, key)) => {
             let _ = rustls::crypto::ring::default_provider().install_default();
             let tls = RustlsConfig::from_pem_file(cert, key).await.map_err(ServeError::Tls)?;
-            let server = axum_server::from_tcp_rustls(listener, tls).handle(handle.clone());
+            let acceptor = RustlsAcceptor::new(tls).handshake_timeout(limits.header_timeout).acceptor(counting);
+            let mut server = axum_server::from_tcp(listener).acceptor(acceptor).handle(handle.clone());
+            headers(server.http_builder());
             tasks.push(tokio::spawn(async move {
                 let _ = server.serve(app).await;
             }));
         }
         None => {
-            let server = axum_server::from_tcp(listener).handle(handle.clone());
+            let mut server = axum_server::from_tcp(listener).acceptor(counting).handle(handle.clone());
+            headers(server.http_builder());
             tasks.push(tokio::spawn(async move {
                 let _ = server.serve(app).await;
             }));
@@ -168,7 +187,7 @@ pub async fn start(config: Config, time: Arc<dyn ServerTime>) -> Result<Running,
             }
         }));
     }
-    Ok(Running { addr, hub, handle, tasks, closing })
+    Ok(Running { addr, hub, slots, handle, tasks, closing })
 }
 
 /// A listening socket with a backlog long enough for a thousand clients arriving at once.
@@ -197,49 +216,89 @@ const OUTBOX: usize = 256;
 /// destroy the replies and the close frame still on their way to the client.
 const LINGER: Duration = Duration::from_secs(1);
 
-/// One connection: its messages answered in order, the changes of the games it reads passed on.
+/// Why the server ends a connection.
+enum Ending {
+    /// The client closed it, or it broke.
+    Gone,
+    /// The server closes it with a close frame saying why.
+    Close(&'static str),
+}
+
+/// One connection: its messages answered in order, the changes of the games it reads passed on,
+/// every frame counted against the rate limit, a ping when it has been quiet, closed when it
+/// does not answer, stays silent too long or leaves a reply unread.
 async fn connection(shared: Shared, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut changes) = mpsc::channel(OUTBOX);
     let hub = &shared.hub;
+    let limits = shared.limits;
     let mut session = hub.connect(Some(outbox));
     let mut bucket = Bucket::new(shared.rate, shared.burst, Instant::now());
     let mut strikes = 0;
     let mut closing = shared.closing.clone();
-    loop {
+    let (mut heard, mut spoke) = (Instant::now(), Instant::now());
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + limits.ping_every, limits.ping_every);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let ending = loop {
+        let mut ping = false;
         let replies = tokio::select! {
-            message = stream.next() => match message {
-                Some(Ok(Message::Text(text))) => {
-                    if bucket.take(Instant::now()) {
-                        hub.handle(&mut session, text.as_str()).await
-                    } else {
-                        strikes += 1;
-                        if strikes > STRIKES {
-                            let close = CloseFrame { code: close_code::POLICY, reason: "rate limited".into() };
-                            if sink.send(Message::Close(Some(close))).await.is_ok() {
-                                let _ = tokio::time::timeout(LINGER, async { while stream.next().await.is_some() {} }).await;
-                            }
-                            break;
+            message = stream.next() => {
+                let Some(Ok(message)) = message else { break Ending::Gone };
+                heard = Instant::now();
+                if let Message::Close(_) = message {
+                    break Ending::Gone;
+                }
+                if !bucket.take(heard) {
+                    strikes += 1;
+                    if strikes > STRIKES {
+                        break Ending::Close("rate limited");
+                    }
+                    let refusal = format!("over {} messages a second; this one was dropped", shared.rate);
+                    vec![ServerMessage::error("rate_limited", refusal)]
+                } else {
+                    match message {
+                        Message::Text(text) => {
+                            spoke = heard;
+                            hub.handle(&mut session, text.as_str()).await
                         }
-                        vec![ServerMessage::error("rate_limited", format!("over {} messages a second; this one was dropped", shared.rate))]
+                        Message::Binary(_) => vec![ServerMessage::error("malformed", "messages are JSON text frames")],
+                        _ => continue,
                     }
                 }
-                Some(Ok(Message::Binary(_))) => vec![ServerMessage::error("malformed", "messages are JSON text frames")],
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
-            },
+            }
             Some(game) = changes.recv() => hub.state_for(&session, game).await.into_iter().collect(),
-            _ = closing.changed() => break,
+            _ = pings.tick() => {
+                let now = Instant::now();
+                if now.duration_since(spoke) > limits.idle {
+                    break Ending::Close("idle");
+                }
+                if now.duration_since(heard) > limits.ping_every + limits.pong_deadline {
+                    break Ending::Close("no pong");
+                }
+                ping = true;
+                vec![]
+            }
+            _ = closing.changed() => break Ending::Gone,
         };
-        for reply in replies {
-            if sink.send(Message::Text(to_text(&reply).into())).await.is_err() {
+        let ping = ping.then(|| Message::Ping(Vec::new().into()));
+        let frames = replies.iter().map(|reply| Message::Text(to_text(reply).into())).chain(ping);
+        for frame in frames {
+            // A reader that stops reading is dropped, not waited for.
+            if !matches!(tokio::time::timeout(limits.send_timeout, sink.send(frame)).await, Ok(Ok(()))) {
                 hub.disconnect(&session);
                 return;
             }
         }
         // Announcements were lost: close, so that the client reconnects and reads afresh.
         if session.behind() {
-            break;
+            break Ending::Gone;
+        }
+    };
+    if let Ending::Close(reason) = ending {
+        let close = CloseFrame { code: close_code::POLICY, reason: reason.into() };
+        if matches!(tokio::time::timeout(limits.send_timeout, sink.send(Message::Close(Some(close)))).await, Ok(Ok(())))
+        {
+            let _ = tokio::time::timeout(LINGER, async { while stream.next().await.is_some() {} }).await;
         }
     }
     hub.disconnect(&session);

@@ -311,6 +311,44 @@ fn names_are_trimmed_plain_text_of_1_to_32_characters() {
 }
 
 #[test]
+fn hostile_names_are_refused_and_names_in_every_script_accepted() {
+    let refused = [
+        ("\u{3164}", 0x3164),         // Hangul filler: looks blank
+        ("a\u{3164}b", 0x3164),       // ... inside a name
+        ("\u{115F}\u{1160}", 0x115F), // Hangul choseong and jungseong fillers
+        ("\u{FFA0}", 0xFFA0),         // halfwidth Hangul filler
+        ("\u{2800}", 0x2800),         // blank braille pattern
+        ("a\u{2028}b", 0x2028),       // line separator
+        ("a\u{2029}b", 0x2029),       // paragraph separator
+        ("\u{2060}", 0x2060),         // word joiner
+        ("Ada\u{00AD}", 0xAD),        // soft hyphen
+        ("a\u{200B}b", 0x200B),       // zero-width space
+        ("a\u{200D}b", 0x200D),       // zero-width joiner
+        ("a\u{00A0}b", 0xA0),         // no-break space
+        ("a\u{3000}b", 0x3000),       // ideographic space
+        ("a\u{E0041}b", 0xE0041),     // a tag character
+        ("a\u{E000}b", 0xE000),       // private use
+        ("a\u{0378}b", 0x378),        // unassigned
+        ("a\u{034F}b", 0x34F),        // combining grapheme joiner
+        ("\u{0301}a", 0x301),         // a mark with nothing before it
+        ("a\u{1D173}b", 0x1D173),     // musical formatting
+        ("\u{FEFF}Ada", 0xFEFF),      // byte order mark
+    ];
+    for (name, code) in refused {
+        assert_eq!(Name::parse(name), Err(IdentityError::NameCharacter(code)), "{name:?}");
+    }
+    let stacked = format!("a{}", "\u{0301}".repeat(31));
+    assert_eq!(Name::parse(&stacked), Err(IdentityError::StackedMarks(3)));
+    // NFC: a decomposed é becomes one character, so the two spellings are one name.
+    assert_eq!(Name::parse("Jose\u{0301}").unwrap(), Name::parse("Jos\u{e9}").unwrap());
+    for fine in
+        ["Ada", "Zoë", "Łukasz", "Иван", "محمد", "דוד", "李小龙", "กานต์", "क्षत्रिय", "Nguyễn", "김민준", "Ada ♞ 2"]
+    {
+        assert_eq!(Name::parse(fine).unwrap().as_str(), fine, "{fine} is a name");
+    }
+}
+
+#[test]
 fn a_clock_outside_the_contract_is_refused_at_creation() {
     let settings = NewGame {
         variant: Variant::Chess,
