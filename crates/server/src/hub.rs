@@ -224,8 +224,13 @@ impl Hub {
     async fn act(&self, session: u64, token: &Token, id: GameId, act: &Act) -> Result<Acted, HubError> {
         self.change(id, Some(session), |g, now| {
             let side = g.side_of(token).ok_or(RefereeError::NotSeated)?;
+            // A repeated Ready or draw offer is acknowledged, but changes, stores and tells
+            // nothing.
+            let standing = |g: &ServerGame| (g.clock().clone(), g.draw_offer(), g.phase());
+            let before = standing(g);
             let acted = g.act(token, act, now)?;
-            let event = acted.event(side, act);
+            let repeated = matches!(act, Act::Ready | Act::OfferDraw) && standing(g) == before;
+            let event = if repeated { None } else { acted.event(side, act) };
             Ok((acted, event))
         })
         .await

@@ -331,3 +331,36 @@ async fn a_connection_keeps_the_identity_it_said_hello_with() {
     assert_eq!(error_code(&send(&hub, &mut ada, &other).await), "identity_taken");
     assert_eq!(ada.token(), Some(&common::token("ada")));
 }
+
+#[tokio::test]
+async fn a_repeated_ready_or_draw_offer_changes_stores_and_announces_nothing() {
+    let (hub, _) = hub().await;
+    let (changes, mut heard) = tokio::sync::mpsc::channel(1000);
+    let mut ada = hub.connect(Some(changes));
+    let text = format!(r#"{{"type":"Hello","version":1,"token":"{}","name":"Ada"}}"#, secret("ada"));
+    hub.handle(&mut ada, &text).await;
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    let created = send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#).await;
+    let (game, invite) = (state(&created).game, state(&created).invite.clone().unwrap());
+    send(&hub, &mut bo, &format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).await;
+    let events = async |hub: &Hub| hub.store().load(game, 0).await.unwrap().len();
+    let drain = |heard: &mut tokio::sync::mpsc::Receiver<u64>| std::iter::from_fn(|| heard.try_recv().ok()).count();
+    drain(&mut heard);
+    let before = events(&hub).await;
+    // Bo presses Ready 400 times: Ada hears of it once, and one event is stored.
+    for _ in 0..400 {
+        let replies = send(&hub, &mut bo, &format!(r#"{{"type":"Ready","game":{game}}}"#)).await;
+        assert_eq!(state(&replies).phase, Phase::WaitingForReady, "acknowledged with the state");
+    }
+    assert_eq!((drain(&mut heard), events(&hub).await), (1, before + 1));
+    send(&hub, &mut ada, &format!(r#"{{"type":"Ready","game":{game}}}"#)).await;
+    drain(&mut heard);
+    let before = events(&hub).await;
+    // Ada offers a draw 400 times: one offer stored; Bo's copy of the game shows it.
+    for _ in 0..400 {
+        send(&hub, &mut ada, &format!(r#"{{"type":"OfferDraw","game":{game}}}"#)).await;
+    }
+    assert_eq!(events(&hub).await, before + 1);
+    let seen = send(&hub, &mut bo, &format!(r#"{{"type":"GetGame","game":{game}}}"#)).await;
+    assert_eq!(state(&seen).draw_offer, Some(Side::White));
+}
