@@ -22,6 +22,7 @@ pub mod identity;
 pub mod link;
 pub mod lobby;
 pub mod open_game;
+pub mod reconcile;
 pub mod replay;
 pub mod settings;
 

@@ -3,7 +3,7 @@
 //! [`Board`] is what showing it changes.
 
 use super::lobby::{Known, Lobby};
-use super::replay;
+use super::reconcile::{Reconciled, reconcile};
 use crate::state::game::CurrentGame;
 use crate::state::messages::ActionPlayed;
 use crate::state::mode::{AppMode, ModeSwitch, Seat};
@@ -92,7 +92,11 @@ impl Board<'_, '_> {
     /// Returns the problem when the server's moves do not replay.
     pub(super) fn show(&mut self, state: &GameState) -> Result<(), String> {
         let Some(open) = self.open.as_mut() else { return Ok(()) };
-        let server_game = replay::replay(state).map_err(|e| format!("game {}: {e}", state.game))?;
+        let current = &mut *self.current;
+        // The game on show, unless this module did not put it there.
+        let on_show = (open.shown_serial == Some(current.serial())).then_some(&current.game);
+        let fresh = Game::new(state.variant);
+        let reconciled = reconcile(on_show.unwrap_or(&fresh), open.pending, state)?;
         let seat = Seat { you: state.you.map(Color::from), playing: state.phase == Phase::Playing };
         match self.seat.as_mut() {
             Some(s) => {
@@ -100,34 +104,20 @@ impl Board<'_, '_> {
             }
             None => self.commands.insert_resource(seat),
         }
-        let current = &mut *self.current;
-        if open.shown_serial == Some(current.serial()) && current.variant() == state.variant {
-            let local = current.game.notations();
-            let waiting = open.pending.is_some_and(|ply| {
-                state.result.is_none()
-                    && local.len() == ply + 1
-                    && state.moves.len() == ply
-                    && local[..ply] == state.moves[..]
-            });
-            if waiting {
-                return Ok(());
-            }
-            if state.moves.starts_with(&local) {
-                for text in &state.moves[local.len()..] {
-                    let ply = current.plies();
-                    let action = current.game.position().parse_action(text).expect("the replay played it");
-                    current.game.play(action).expect("the replay played it");
+        match reconciled {
+            Reconciled::Waiting => {}
+            Reconciled::Extended { played, game } if on_show.is_some() => {
+                current.game = game;
+                for (ply, action) in played {
                     self.played.write(ActionPlayed { action, ply });
                     self.selection.clear();
                 }
-                if current.game.outcome() != server_game.outcome() {
-                    current.game = server_game;
-                }
-                return Ok(());
+            }
+            Reconciled::Extended { game, .. } | Reconciled::Rebuilt(game) => {
+                current.replace(game);
+                open.shown_serial = Some(current.serial());
             }
         }
-        current.replace(server_game);
-        open.shown_serial = Some(current.serial());
         Ok(())
     }
 }
