@@ -31,6 +31,9 @@ pub enum HubError {
     /// A stored game does not replay.
     #[error(transparent)]
     Replay(#[from] ReplayError),
+    /// The identity started its most games in the last hour.
+    #[error("{0} games started in the last hour")]
+    TooManyGames(usize),
 }
 
 impl From<&HubError> for ServerMessage {
@@ -39,6 +42,10 @@ impl From<&HubError> for ServerMessage {
             HubError::Referee(e) => e.into(),
             HubError::Store(_) => ServerMessage::error("storage", "the server could not store this; nothing changed"),
             HubError::Replay(_) => ServerMessage::error("storage", "this game's record is damaged on the server"),
+            HubError::TooManyGames(n) => ServerMessage::error(
+                "too_many_games",
+                format!("you started {n} games in the last hour, the most an identity may; finish or wait"),
+            ),
         }
     }
 }
@@ -89,7 +96,14 @@ pub struct Hub {
     games: SyncMutex<HashMap<GameId, Shared>>,
     watchers: SyncMutex<HashMap<GameId, HashMap<u64, Outbox>>>,
     next_session: AtomicU64,
+    games_per_hour: usize,
 }
+
+/// Games one identity may start (create or join) in an hour, by default.
+pub const GAMES_PER_HOUR: usize = 30;
+
+/// An hour of server time.
+const HOUR: Millis = 3_600_000;
 
 impl Hub {
     /// A hub over a store, reading the time from `time`.
@@ -100,7 +114,15 @@ impl Hub {
             games: SyncMutex::default(),
             watchers: SyncMutex::default(),
             next_session: AtomicU64::new(1),
+            games_per_hour: GAMES_PER_HOUR,
         }
+    }
+
+    /// The same hub, letting an identity start at most `n` games an hour.
+    #[must_use]
+    pub fn with_games_per_hour(mut self, n: usize) -> Hub {
+        self.games_per_hour = n;
+        self
     }
 
     /// The store.
@@ -171,6 +193,10 @@ impl Hub {
         let (game, act) = match message {
             ClientMessage::Hello { .. } => return Ok(vec![hello(session, &message)?]),
             ClientMessage::CreateGame { variant, side, clock, spectators } => {
+                let since = self.now().saturating_sub(HOUR);
+                if self.store.games_started_since(&token, since).await? >= self.games_per_hour {
+                    return Err(HubError::TooManyGames(self.games_per_hour));
+                }
                 let id = self.create(NewGame { variant, side, clock, spectators }, seat).await?;
                 return self.read(session, id).await;
             }

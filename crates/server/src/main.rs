@@ -47,6 +47,9 @@ struct ServeArgs {
     /// Messages a connection may send per second on average.
     #[arg(long, default_value_t = 20)]
     rate: u32,
+    /// Games one identity may start (create or join) in an hour; more creations are refused.
+    #[arg(long, default_value_t = surface_chess_server::hub::GAMES_PER_HOUR)]
+    games_per_hour: usize,
     /// Open connections in all; more are answered 503 and closed.
     #[arg(long, default_value_t = Limits::default().connections)]
     max_connections: usize,
@@ -137,6 +140,7 @@ async fn serve_forever(args: ServeArgs) -> ExitCode {
     config.tls = args.tls_cert.zip(args.tls_key);
     config.rate = args.rate;
     config.burst = args.rate.saturating_mul(2);
+    config.games_per_hour = args.games_per_hour;
     let durations = (|| -> Result<_, String> {
         let ping = seconds("ping", args.ping)?;
         Ok(Limits {

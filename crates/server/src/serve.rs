@@ -45,6 +45,8 @@ pub struct Config {
     pub tick: Duration,
     /// What clients can hold open, and for how long.
     pub limits: Limits,
+    /// Games one identity may start in an hour.
+    pub games_per_hour: usize,
 }
 
 impl Config {
@@ -59,6 +61,7 @@ impl Config {
             burst: 40,
             tick: Duration::from_millis(250),
             limits: Limits::default(),
+            games_per_hour: crate::hub::GAMES_PER_HOUR,
         }
     }
 }
@@ -128,7 +131,7 @@ struct Shared {
 pub async fn start(config: Config, time: Arc<dyn ServerTime>) -> Result<Running, ServeError> {
     let store = Store::open(&config.database).await?;
     let notices = store.listen().await?;
-    let hub = Arc::new(Hub::new(store, time));
+    let hub = Arc::new(Hub::new(store, time).with_games_per_hour(config.games_per_hour));
     let listener = listen(config.listen).map_err(|source| ServeError::Listen { addr: config.listen, source })?;
     let addr = listener.local_addr().map_err(|source| ServeError::Listen { addr: config.listen, source })?;
     let (closing, closed) = watch::channel(false);

@@ -201,6 +201,22 @@ impl Store {
             .map_err(db("listing games"))
     }
 
+    /// How many games an identity is seated in that were created after `since`.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn games_started_since(&self, token: &Token, since: Millis) -> Result<usize, StoreError> {
+        let query = "SELECT COUNT(*) FROM seats JOIN games ON games.id = seats.game \
+                     WHERE seats.token = $1 AND games.created_at > $2";
+        let row = sqlx::query(query)
+            .bind(token.digest())
+            .bind(since as i64)
+            .fetch_one(&self.pool)
+            .await
+            .map_err(db("counting games"))?;
+        row.try_get::<i64, _>(0).map(|n| n as usize).map_err(db("counting games"))
+    }
+
     /// Every game's number, in order (for checks and the load tester).
     ///
     /// # Errors

@@ -364,3 +364,23 @@ async fn a_repeated_ready_or_draw_offer_changes_stores_and_announces_nothing() {
     let seen = send(&hub, &mut bo, &format!(r#"{{"type":"GetGame","game":{game}}}"#)).await;
     assert_eq!(state(&seen).draw_offer, Some(Side::White));
 }
+
+#[tokio::test]
+async fn an_identity_starts_a_bounded_number_of_games_an_hour() {
+    let (hub, clock) = hub().await;
+    let hub = hub.with_games_per_hour(3);
+    clock.advance(5_000);
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let create = r#"{"type":"CreateGame","variant":"chess","side":"white"}"#;
+    for _ in 0..3 {
+        state(&send(&hub, &mut ada, create).await);
+    }
+    let games = hub.store().games().await.unwrap().len();
+    assert_eq!(error_code(&send(&hub, &mut ada, create).await), "too_many_games");
+    assert_eq!(hub.store().games().await.unwrap().len(), games, "nothing stored");
+    // Another identity is not held back, and an hour later Ada may start again.
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    state(&send(&hub, &mut bo, create).await);
+    clock.advance(3_600_000);
+    state(&send(&hub, &mut ada, create).await);
+}
