@@ -15,6 +15,7 @@ use crate::clock::Millis;
 use crate::event::{Act, Acted, Event, ReplayError, apply, replay};
 use crate::game::{GameId, NewGame, Phase, RefereeError, Seat, ServerGame};
 use crate::lobby::lobby_list;
+use crate::metrics::Metrics;
 use crate::now::ServerTime;
 use crate::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage, game_state, parse_client};
 use crate::store::{Backend, Store, StoreError};
@@ -97,6 +98,7 @@ pub struct Hub {
     watchers: SyncMutex<HashMap<GameId, HashMap<u64, Outbox>>>,
     next_session: AtomicU64,
     games_per_hour: usize,
+    metrics: Arc<Metrics>,
 }
 
 /// Games one identity may start (create or join) in an hour, by default.
@@ -115,7 +117,18 @@ impl Hub {
             watchers: SyncMutex::default(),
             next_session: AtomicU64::new(1),
             games_per_hour: GAMES_PER_HOUR,
+            metrics: Arc::default(),
         }
+    }
+
+    /// What the hub counts as it runs.
+    pub fn metrics(&self) -> &Arc<Metrics> {
+        &self.metrics
+    }
+
+    /// Games held in memory now.
+    pub fn games_in_memory(&self) -> usize {
+        self.games.lock().expect("games").len()
     }
 
     /// The same hub, letting an identity start at most `n` games an hour.
@@ -170,11 +183,16 @@ impl Hub {
     /// Answers one client message (its text as received). Bad input and refused requests get an
     /// [`ServerMessage::Error`] and change nothing.
     pub async fn handle(&self, session: &mut Session, text: &str) -> Vec<ServerMessage> {
-        let message = match parse_client(text) {
-            Ok(m) => m,
-            Err(e) => return vec![(&e).into()],
+        let replies = match parse_client(text) {
+            Ok(message) => self.dispatch(session, message).await.unwrap_or_else(|e| vec![(&e).into()]),
+            Err(e) => vec![(&e).into()],
         };
-        self.dispatch(session, message).await.unwrap_or_else(|e| vec![(&e).into()])
+        for reply in &replies {
+            if let ServerMessage::Error { code, .. } = reply {
+                self.metrics.refused(code);
+            }
+        }
+        replies
     }
 
     /// A game's state as a session may see it now (after an announcement).
@@ -218,6 +236,9 @@ impl Hub {
         let acted = self.act(session.id, &token, game, &act).await?;
         let mut replies = Vec::new();
         if let Acted::Moved { ply, notation, duplicate } = acted {
+            if !duplicate {
+                self.metrics.moved();
+            }
             replies.push(ServerMessage::MoveAccepted { game, ply, action: notation, duplicate });
         }
         replies.extend(self.read(session, game).await?);
@@ -360,7 +381,10 @@ impl Hub {
                     }
                 }
             };
-            if !self.store.append(id, entry.events, now, &event).await? {
+            let storing = std::time::Instant::now();
+            let stored = self.store.append(id, entry.events, now, &event).await?;
+            self.metrics.stored(storing.elapsed());
+            if !stored {
                 self.catch_up(id, &mut entry).await?;
                 continue;
             }

@@ -30,6 +30,7 @@ pub mod hub;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;
+pub mod metrics;
 pub mod now;
 pub mod protocol;
 pub mod rate;

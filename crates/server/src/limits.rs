@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use crate::metrics::Metrics;
 use axum_server::accept::Accept;
 use futures_util::future::BoxFuture;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
@@ -62,6 +63,14 @@ pub enum Refusal {
 }
 
 impl Refusal {
+    /// Its code among the refusals counted.
+    pub fn code(self) -> &'static str {
+        match self {
+            Refusal::Full(_) => "server_full",
+            Refusal::TooManyFromAddress(_) => "too_many_from_address",
+        }
+    }
+
     /// The HTTP response that says so.
     fn response(self) -> String {
         let (status, body) = match self {
@@ -145,12 +154,14 @@ impl Drop for Slot {
 pub struct Counting {
     slots: Arc<Slots>,
     first_byte: Duration,
+    metrics: Arc<Metrics>,
 }
 
 impl Counting {
-    /// Counts in `slots`, waiting `first_byte` for a connection to say something.
-    pub fn new(slots: Arc<Slots>, first_byte: Duration) -> Counting {
-        Counting { slots, first_byte }
+    /// Counts in `slots`, waiting `first_byte` for a connection to say something; refusals are
+    /// counted in `metrics`.
+    pub fn new(slots: Arc<Slots>, first_byte: Duration, metrics: Arc<Metrics>) -> Counting {
+        Counting { slots, first_byte, metrics }
     }
 }
 
@@ -160,7 +171,7 @@ impl<S: Send + 'static> Accept<TcpStream, S> for Counting {
     type Future = BoxFuture<'static, io::Result<(Counted, S)>>;
 
     fn accept(&self, mut stream: TcpStream, service: S) -> Self::Future {
-        let (slots, first_byte) = (self.slots.clone(), self.first_byte);
+        let (slots, first_byte, metrics) = (self.slots.clone(), self.first_byte, self.metrics.clone());
         Box::pin(async move {
             let ip = stream.peer_addr()?.ip();
             match slots.take(ip) {
@@ -169,6 +180,7 @@ impl<S: Send + 'static> Accept<TcpStream, S> for Counting {
                     _ => Err(io::Error::new(io::ErrorKind::TimedOut, "nothing sent")),
                 },
                 Err(refusal) => {
+                    metrics.refused(refusal.code());
                     // Best effort, and never long: the refused client may not read.
                     let answer = async {
                         stream.write_all(refusal.response().as_bytes()).await?;

@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
+use axum::http::StatusCode;
+use axum::http::header::{CONTENT_TYPE, HeaderName};
 use axum::response::Response;
 use axum::routing::get;
 use axum_server::Handle;
@@ -23,6 +25,7 @@ use tokio::task::JoinHandle;
 
 use crate::hub::Hub;
 use crate::limits::{Counting, Limits, Slots};
+use crate::metrics::Gauges;
 use crate::now::ServerTime;
 use crate::protocol::{MAX_MESSAGE_BYTES, ServerMessage, to_text};
 use crate::rate::Bucket;
@@ -120,6 +123,7 @@ struct Shared {
     rate: u32,
     burst: u32,
     limits: Limits,
+    slots: Arc<Slots>,
     closing: watch::Receiver<bool>,
 }
 
@@ -136,13 +140,25 @@ pub async fn start(config: Config, time: Arc<dyn ServerTime>) -> Result<Running,
     let addr = listener.local_addr().map_err(|source| ServeError::Listen { addr: config.listen, source })?;
     let (closing, closed) = watch::channel(false);
     let limits = config.limits;
-    let shared = Shared { hub: hub.clone(), rate: config.rate, burst: config.burst, limits, closing: closed };
-    let app = Router::new().route("/ws", get(upgrade)).with_state(shared).into_make_service();
+    let slots = Slots::new(limits.connections, limits.per_ip);
+    let shared = Shared {
+        hub: hub.clone(),
+        rate: config.rate,
+        burst: config.burst,
+        limits,
+        slots: slots.clone(),
+        closing: closed,
+    };
+    let app = Router::new()
+        .route("/ws", get(upgrade))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .with_state(shared)
+        .into_make_service();
     let handle = Handle::new();
     let mut tasks = Vec::new();
     // Connections are counted as they are accepted, and must send their headers in time.
-    let slots = Slots::new(limits.connections, limits.per_ip);
-    let counting = Counting::new(slots.clone(), limits.header_timeout);
+    let counting = Counting::new(slots.clone(), limits.header_timeout, hub.metrics().clone());
     let headers = |builder: &mut Builder<TokioExecutor>| {
         builder.http1().timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
     };
@@ -201,6 +217,21 @@ fn listen(addr: SocketAddr) -> std::io::Result<std::net::TcpListener> {
     socket.listen(4096)?.into_std()
 }
 
+/// 200 `ok` while the database answers (within two seconds), else 503 naming the problem.
+async fn healthz(State(shared): State<Shared>) -> (StatusCode, String) {
+    match tokio::time::timeout(Duration::from_secs(2), shared.hub.store().ping()).await {
+        Ok(Ok(())) => (StatusCode::OK, "ok\n".into()),
+        Ok(Err(e)) => (StatusCode::SERVICE_UNAVAILABLE, format!("{e}\n")),
+        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "the database did not answer within 2 s\n".into()),
+    }
+}
+
+/// The metrics, in Prometheus's text format.
+async fn metrics(State(shared): State<Shared>) -> ([(HeaderName, &'static str); 1], String) {
+    let gauges = Gauges { connections: shared.slots.open(), games: shared.hub.games_in_memory() };
+    ([(CONTENT_TYPE, "text/plain; version=0.0.4")], shared.hub.metrics().render(gauges))
+}
+
 async fn upgrade(State(shared): State<Shared>, upgrade: WebSocketUpgrade) -> Response {
     // Frames over four times the protocol's limit close the connection; anything up to that is
     // read and answered (over 16 KiB with `too_large`).
@@ -257,6 +288,7 @@ async fn connection(shared: Shared, socket: WebSocket) {
                         break Ending::Close("rate limited");
                     }
                     let refusal = format!("over {} messages a second; this one was dropped", shared.rate);
+                    hub.metrics().refused("rate_limited");
                     vec![ServerMessage::error("rate_limited", refusal)]
                 } else {
                     match message {
@@ -264,7 +296,10 @@ async fn connection(shared: Shared, socket: WebSocket) {
                             spoke = heard;
                             hub.handle(&mut session, text.as_str()).await
                         }
-                        Message::Binary(_) => vec![ServerMessage::error("malformed", "messages are JSON text frames")],
+                        Message::Binary(_) => {
+                            hub.metrics().refused("malformed");
+                            vec![ServerMessage::error("malformed", "messages are JSON text frames")]
+                        }
                         _ => continue,
                     }
                 }

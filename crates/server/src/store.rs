@@ -217,6 +217,14 @@ impl Store {
         row.try_get::<i64, _>(0).map(|n| n as usize).map_err(db("counting games"))
     }
 
+    /// Whether the database answers.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await.map(drop).map_err(db("answering"))
+    }
+
     /// Every game's number, in order (for checks and the load tester).
     ///
     /// # Errors
