@@ -166,6 +166,10 @@ pub struct Options {
     /// Online play: take the open seat of the game with this invite code.
     #[arg(long, value_name = "CODE", value_parser = parse_invite)]
     pub join: Option<String>,
+    /// Online play: allow an unencrypted ws:// server that is not on this machine (the identity
+    /// then travels in the clear; only on a network you trust).
+    #[arg(long)]
+    pub insecure: bool,
 }
 
 impl Default for Options {

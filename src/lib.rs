@@ -78,6 +78,7 @@ pub fn online_from(options: &Options, autosave: Option<&std::path::Path>) -> sta
         identity,
     );
     online.host = state::online::HostSettings { side: options.side.into(), clock: options.clock };
+    online.insecure = options.insecure;
     online
 }
 

@@ -45,6 +45,8 @@ pub struct OnlineSettings {
     pub name: String,
     /// How the next hosted game is set up.
     pub host: HostSettings,
+    /// Whether `ws://` may go to a host other than this machine (`--insecure`).
+    pub insecure: bool,
     identity: IdentitySource,
     secret: Option<String>,
 }
@@ -62,14 +64,23 @@ impl OnlineSettings {
             server: server.to_owned(),
             name: name.to_owned(),
             host: HostSettings::default(),
+            insecure: false,
             identity,
             secret: None,
         }
     }
 
-    /// The server and name, when both can be used.
+    /// The server and name, when both can be used: the server over `wss://`, or over `ws://`
+    /// on this machine (elsewhere only when told `--insecure`).
     pub fn check(&self) -> Result<(), String> {
         check_server(&self.server)?;
+        if !self.insecure && !encrypted_or_local(&self.server) {
+            return Err(format!(
+                "{} is not encrypted (ws://) and not on this machine: your identity would travel in the clear; \
+                 use wss://, or start with --insecure on a network you trust",
+                surface_chess_rules::Quoted(&self.server)
+            ));
+        }
         Name::parse(&self.name).map_err(|e| format!("name: {e}"))?;
         Ok(())
     }
@@ -104,6 +115,18 @@ pub fn check_server(url: &str) -> Result<(), String> {
     }
 }
 
+/// Whether a server URL is `wss://`, or `ws://` to a loopback host (localhost, 127.0.0.0/8, ::1).
+pub fn encrypted_or_local(url: &str) -> bool {
+    let Some(rest) = url.strip_prefix("ws://") else { return url.starts_with("wss://") };
+    let authority = rest.split('/').next().unwrap_or_default();
+    let authority = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or_default(),
+        None => authority.split(':').next().unwrap_or_default(),
+    };
+    host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,6 +139,33 @@ mod tests {
             let e = check_server(bad).unwrap_err();
             assert!(e.contains("not a server address"), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn ws_goes_only_to_this_machine_unless_told_insecure() {
+        for local in [
+            DEFAULT_SERVER,
+            "ws://localhost:7878/ws",
+            "ws://127.0.0.2/ws",
+            "ws://[::1]:7878/ws",
+            "wss://example.org/ws",
+        ] {
+            assert!(encrypted_or_local(local), "{local}");
+        }
+        for remote in [
+            "ws://example.org/ws",
+            "ws://192.168.1.20:7878/ws",
+            "ws://[2001:db8::1]/ws",
+            "ws://127.0.0.1.evil.org/ws",
+            "ws://localhost@evil.org/ws",
+        ] {
+            assert!(!encrypted_or_local(remote), "{remote}");
+        }
+        let mut settings = OnlineSettings::new("ws://example.org:7878/ws", DEFAULT_NAME, IdentitySource::ThisRun);
+        let e = settings.check().unwrap_err();
+        assert!(e.contains("'ws://example.org:7878/ws'") && e.contains("--insecure"), "{e}");
+        settings.insecure = true;
+        assert_eq!(settings.check(), Ok(()));
     }
 
     #[test]
