@@ -1,7 +1,9 @@
 //! The network: axum WebSockets at `/ws` (plain, or TLS with rustls when given a certificate and
-//! key), one task per connection answering its messages through the [`Hub`] and passing on the
-//! changes of the games it reads, a rate limit per connection, the timer that ends games on time,
-//! and, with PostgreSQL, the listener that brings games changed through other servers up to date.
+//! key), `/healthz` and `/metrics` beside them, connections counted and timed as
+//! [`crate::limits`] says, one task per connection answering its messages through the [`Hub`]
+//! and passing on the changes of the games it reads, a rate limit per connection, the timer that
+//! ends games on time, and, with PostgreSQL, the listener that brings games changed through
+//! other servers up to date.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
