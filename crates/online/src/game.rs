@@ -121,6 +121,9 @@ pub enum RefereeError {
     /// Both seats are taken.
     #[error("both seats of this game are taken")]
     GameFull,
+    /// The invite code is older than an invite lives (7 days) and its seat still open.
+    #[error("this invite code has expired; ask for a new game")]
+    InviteExpired,
     /// The game has not started: a seat is open or a player has not pressed Ready.
     #[error("the game has not started: {}", match .0 {
         Phase::WaitingForOpponent => "the second seat is still open",
@@ -185,6 +188,7 @@ impl RefereeError {
             RefereeError::NotSeated => "not_seated",
             RefereeError::BadInvite => "bad_invite",
             RefereeError::GameFull => "game_full",
+            RefereeError::InviteExpired => "invite_expired",
             RefereeError::NotStarted(_) => "not_started",
             RefereeError::NotYourTurn(_) => "not_your_turn",
             RefereeError::Finished(_) => "finished",

@@ -107,6 +107,9 @@ pub const GAMES_PER_HOUR: usize = 30;
 /// An hour of server time.
 const HOUR: Millis = 3_600_000;
 
+/// How long an invite code admits a friend to the open seat: a week.
+pub const INVITE_LIFETIME: Millis = 7 * 24 * HOUR;
+
 impl Hub {
     /// A hub over a store, reading the time from `time`.
     pub fn new(store: Store, time: Arc<dyn ServerTime>) -> Hub {
@@ -257,9 +260,13 @@ impl Hub {
 
     /// Takes the open seat of the game with this invite (a seated identity rejoins).
     async fn join(&self, invite: &InviteCode, seat: Seat) -> Result<GameId, HubError> {
-        let id = self.store.game_by_invite(invite.expose()).await?.ok_or(RefereeError::BadInvite)?;
+        let (id, created) = self.store.game_by_invite(invite.expose()).await?.ok_or(RefereeError::BadInvite)?;
         self.change(id, None, |g, now| {
             let rejoin = g.side_of(&seat.token).is_some();
+            // A seated player may still rejoin with an old code; an open seat's code expires.
+            if !rejoin && now.saturating_sub(created) > INVITE_LIFETIME {
+                return Err(RefereeError::InviteExpired);
+            }
             g.join(invite, seat.clone(), now)?;
             Ok(((), (!rejoin).then(|| Event::joined(&seat))))
         })

@@ -176,13 +176,14 @@ impl Store {
     ///
     /// # Errors
     /// The database failed.
-    pub async fn game_by_invite(&self, invite: &str) -> Result<Option<GameId>, StoreError> {
-        let row = sqlx::query("SELECT id FROM games WHERE invite = $1")
+    pub async fn game_by_invite(&self, invite: &str) -> Result<Option<(GameId, Millis)>, StoreError> {
+        let row = sqlx::query("SELECT id, created_at FROM games WHERE invite = $1")
             .bind(invite)
             .fetch_optional(&self.pool)
             .await
             .map_err(db("finding an invite"))?;
-        row.map(|r| r.try_get::<i64, _>(0).map(|id| id as GameId)).transpose().map_err(db("finding an invite"))
+        let read = |r: &sqlx::any::AnyRow| Ok((r.try_get::<i64, _>(0)? as GameId, r.try_get::<i64, _>(1)? as Millis));
+        row.as_ref().map(read).transpose().map_err(db("finding an invite"))
     }
 
     /// The games an identity is seated in, by number.

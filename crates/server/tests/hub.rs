@@ -384,3 +384,21 @@ async fn an_identity_starts_a_bounded_number_of_games_an_hour() {
     clock.advance(3_600_000);
     state(&send(&hub, &mut ada, create).await);
 }
+
+#[tokio::test]
+async fn an_invite_expires_after_a_week_but_a_seated_player_still_rejoins() {
+    let (hub, clock) = hub().await;
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    let mut cy = hello(&hub, "cy", "Cy").await;
+    let create = r#"{"type":"CreateGame","variant":"chess","side":"white"}"#;
+    let invite_of = |replies: &[ServerMessage]| state(replies).invite.clone().unwrap();
+    let joined = invite_of(&send(&hub, &mut ada, create).await);
+    let stale = invite_of(&send(&hub, &mut ada, create).await);
+    let join = |invite: &str| format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#);
+    clock.advance(7 * 24 * 3_600_000 - 1);
+    assert_eq!(state(&send(&hub, &mut bo, &join(&joined)).await).you, Some(Side::Black), "on the last day");
+    clock.advance(2);
+    assert_eq!(error_code(&send(&hub, &mut cy, &join(&stale)).await), "invite_expired");
+    assert_eq!(state(&send(&hub, &mut bo, &join(&joined)).await).you, Some(Side::Black), "Bo rejoins");
+}
