@@ -257,13 +257,19 @@ async fn a_damaged_log_is_refused_with_the_event_named() {
     assert!(e.contains("event 1") && e.contains("not started"), "{e}");
 }
 
-#[tokio::test]
-async fn a_reader_that_falls_behind_is_marked_so_that_its_connection_closes() {
-    let (hub, _) = hub().await;
-    let (changes, mut heard) = tokio::sync::mpsc::channel(1);
+/// A session that said Hello as Ada and hears of changes through an outbox of `room`.
+async fn listening_ada(hub: &Hub, room: usize) -> (Session, tokio::sync::mpsc::Receiver<u64>) {
+    let (changes, heard) = tokio::sync::mpsc::channel(room);
     let mut ada = hub.connect(Some(changes));
     let text = format!(r#"{{"type":"Hello","version":1,"token":"{}","name":"Ada"}}"#, secret("ada"));
     hub.handle(&mut ada, &text).await;
+    (ada, heard)
+}
+
+#[tokio::test]
+async fn a_reader_that_falls_behind_is_marked_so_that_its_connection_closes() {
+    let (hub, _) = hub().await;
+    let (mut ada, mut heard) = listening_ada(&hub, 1).await;
     let mut bo = hello(&hub, "bo", "Bo").await;
     let created = send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#).await;
     let (game, invite) = (state(&created).game, state(&created).invite.clone().unwrap());
@@ -335,10 +341,7 @@ async fn a_connection_keeps_the_identity_it_said_hello_with() {
 #[tokio::test]
 async fn a_repeated_ready_or_draw_offer_changes_stores_and_announces_nothing() {
     let (hub, _) = hub().await;
-    let (changes, mut heard) = tokio::sync::mpsc::channel(1000);
-    let mut ada = hub.connect(Some(changes));
-    let text = format!(r#"{{"type":"Hello","version":1,"token":"{}","name":"Ada"}}"#, secret("ada"));
-    hub.handle(&mut ada, &text).await;
+    let (mut ada, mut heard) = listening_ada(&hub, 1000).await;
     let mut bo = hello(&hub, "bo", "Bo").await;
     let created = send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#).await;
     let (game, invite) = (state(&created).game, state(&created).invite.clone().unwrap());

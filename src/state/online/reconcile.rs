@@ -61,7 +61,7 @@ pub fn reconcile(local: &Game, pending: Option<usize>, state: &GameState) -> Res
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use surface_chess_online::{ClockSpec, ClockState, Phase, ResultState, Side};
+    use surface_chess_online::{ResultState, Side};
     use surface_chess_rules::Variant;
 
     /// The scholar's mate, as typed.
@@ -77,33 +77,7 @@ mod tests {
         game.notations()
     }
 
-    fn state(variant: Variant, moves: Vec<String>, result: Option<ResultState>) -> GameState {
-        GameState {
-            game: 1,
-            variant,
-            you: Some(Side::White),
-            invite: None,
-            white: Some("a".into()),
-            black: Some("b".into()),
-            phase: if result.is_some() { Phase::Finished } else { Phase::Playing },
-            position: String::new(),
-            moves,
-            to_move: Side::White,
-            clock: ClockState {
-                spec: ClockSpec::DEFAULT,
-                now: 0,
-                white_ms: 0,
-                black_ms: 0,
-                running: None,
-                deadline: None,
-                white_ready: true,
-                black_ready: true,
-            },
-            draw_offer: None,
-            result,
-            spectators: false,
-        }
-    }
+    use super::replay::fixture as state;
 
     fn result(winner: Option<Side>, reason: &str) -> Option<ResultState> {
         Some(ResultState { winner, reason: reason.into() })

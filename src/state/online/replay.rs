@@ -34,38 +34,49 @@ pub fn record_result(game: &mut Game, result: &ResultState) {
     };
 }
 
+/// A server's state of a game on `variant` with these moves and result (tests' fixture).
+#[cfg(test)]
+pub(super) fn fixture(
+    variant: surface_chess_rules::Variant,
+    moves: Vec<String>,
+    result: Option<ResultState>,
+) -> GameState {
+    use surface_chess_online::{ClockSpec, ClockState, Phase, Side};
+    GameState {
+        game: 1,
+        variant,
+        you: Some(Side::White),
+        invite: None,
+        white: Some("a".into()),
+        black: Some("b".into()),
+        phase: if result.is_some() { Phase::Finished } else { Phase::Playing },
+        position: String::new(),
+        moves,
+        to_move: Side::White,
+        clock: ClockState {
+            spec: ClockSpec::DEFAULT,
+            now: 0,
+            white_ms: 0,
+            black_ms: 0,
+            running: None,
+            deadline: None,
+            white_ready: true,
+            black_ready: true,
+        },
+        draw_offer: None,
+        result,
+        spectators: false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use surface_chess_online::{ClockSpec, ClockState, Phase, Side};
+    use surface_chess_online::Side;
     use surface_chess_rules::{EndReason, Variant};
 
     fn state(moves: &[&str], result: Option<ResultState>) -> GameState {
-        GameState {
-            game: 1,
-            variant: Variant::Chess,
-            you: Some(Side::White),
-            invite: None,
-            white: Some("a".into()),
-            black: Some("b".into()),
-            phase: if result.is_some() { Phase::Finished } else { Phase::Playing },
-            position: String::new(),
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-            to_move: Side::White,
-            clock: ClockState {
-                spec: ClockSpec::DEFAULT,
-                now: 0,
-                white_ms: 0,
-                black_ms: 0,
-                running: None,
-                deadline: None,
-                white_ready: true,
-                black_ready: true,
-            },
-            draw_offer: None,
-            result,
-            spectators: false,
-        }
+        fixture(Variant::Chess, moves.iter().map(|m| m.to_string()).collect(), result)
     }
 
     #[test]
