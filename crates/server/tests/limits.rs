@@ -16,7 +16,7 @@ use surface_chess_server::{ServerMessage, SystemClock};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio::time::{sleep, timeout};
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 /// A server on loopback with `limits`.
 async fn server(limits: Limits) -> Running {
@@ -57,6 +57,17 @@ async fn open_becomes(slots: &Slots, n: usize) {
         sleep(Duration::from_millis(50)).await;
     }
     panic!("{} connections open, not {n}", slots.open());
+}
+
+/// Reads until the server's close frame and returns its reason (`None` if the socket just ends).
+async fn close_reason<S: futures_util::Stream<Item = Result<Message, WsError>> + Unpin>(ws: &mut S) -> Option<String> {
+    loop {
+        match ws.next().await {
+            Some(Ok(Message::Close(frame))) => return frame.map(|f| f.reason.to_string()),
+            Some(Ok(_)) => continue,
+            _ => return None,
+        }
+    }
 }
 
 fn limits() -> Limits {
@@ -124,17 +135,7 @@ async fn a_socket_that_does_not_answer_pings_is_closed_and_one_that_does_stays()
     let _ = timeout(Duration::from_secs(1), reading).await;
     open_becomes(&running.slots, 1).await;
     // The deaf socket finds the server's close frame, saying why.
-    let close = timeout(Duration::from_secs(5), async {
-        loop {
-            match deaf.next().await {
-                Some(Ok(Message::Close(frame))) => return frame.map(|f| f.reason.to_string()),
-                Some(Ok(_)) => continue,
-                _ => return None,
-            }
-        }
-    })
-    .await
-    .expect("in time");
+    let close = timeout(Duration::from_secs(5), close_reason(&mut deaf)).await.expect("in time");
     assert_eq!(close.as_deref(), Some("no pong"));
     running.stop();
 }
@@ -144,17 +145,7 @@ async fn a_socket_that_says_nothing_is_closed_when_idle() {
     let quiet = Limits { ping_every: Duration::from_millis(100), idle: Duration::from_millis(400), ..limits() };
     let running = server(quiet).await;
     let (mut silent, _) = tokio_tungstenite::connect_async(running.url()).await.unwrap();
-    let close = timeout(Duration::from_secs(5), async {
-        loop {
-            match silent.next().await {
-                Some(Ok(Message::Close(frame))) => return frame.map(|f| f.reason.to_string()),
-                Some(Ok(_)) => continue,
-                _ => return None,
-            }
-        }
-    })
-    .await
-    .expect("closed within five seconds");
+    let close = timeout(Duration::from_secs(5), close_reason(&mut silent)).await.expect("closed within five seconds");
     assert_eq!(close.as_deref(), Some("idle"), "pongs alone do not keep a connection open");
     open_becomes(&running.slots, 0).await;
     running.stop();
@@ -187,13 +178,7 @@ async fn binary_frames_and_pings_count_against_the_rate_limit_and_a_flood_is_clo
                 break;
             }
         }
-        loop {
-            match ws.next().await {
-                Some(Ok(Message::Close(frame))) => return frame.map(|f| f.reason.to_string()),
-                Some(Ok(_)) => continue,
-                _ => return None,
-            }
-        }
+        close_reason(&mut ws).await
     };
     let reason = timeout(Duration::from_secs(10), flood).await.expect("closed in time");
     assert_eq!(reason.as_deref(), Some("rate limited"));
