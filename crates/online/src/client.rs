@@ -1,7 +1,10 @@
 //! The client side: [`Socket`], one WebSocket connection (tests and the load tester), and
 //! [`Connection`], a connection that lives on its own thread, reconnects with backoff, says
 //! Hello again, resumes the games it was following and resends a move that was not acknowledged
-//! (the app's; the render thread only sends and polls).
+//! (the app's; the render thread only sends and polls). No server can hang or exhaust it:
+//! connecting, the handshake and the Welcome each have a deadline, a link on which nothing is
+//! heard (not even the answer to a ping) is dropped and reconnected, a message is at most
+//! [`MAX_SERVER_MESSAGE`] bytes, and the backoff starts again only after a Welcome.
 
 use std::collections::BTreeSet;
 use std::sync::Mutex;
@@ -13,7 +16,8 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
 
 use crate::game::GameId;
 use crate::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage, to_text};
@@ -30,7 +34,13 @@ pub enum ClientError {
     /// The server sent something that is not a message of this protocol.
     #[error("the server sent an unreadable message: {0}")]
     Unreadable(String),
+    /// The server did not do its part in time.
+    #[error("the server did not {0} within {1:?}")]
+    TimedOut(&'static str, Duration),
 }
+
+/// The largest message read from a server (a frame or message over it drops the connection).
+pub const MAX_SERVER_MESSAGE: usize = 1 << 20;
 
 /// One WebSocket connection to a server.
 pub struct Socket {
@@ -43,7 +53,10 @@ impl Socket {
     /// # Errors
     /// The server cannot be reached.
     pub async fn connect(url: &str) -> Result<Socket, ClientError> {
-        let (ws, _) = connect_async(url).await?;
+        let config = WebSocketConfig::default()
+            .max_message_size(Some(MAX_SERVER_MESSAGE))
+            .max_frame_size(Some(MAX_SERVER_MESSAGE));
+        let (ws, _) = connect_async_with_config(url, Some(config), true).await?;
         Ok(Socket { ws })
     }
 
@@ -114,7 +127,7 @@ impl Socket {
 
 /// The Hello of an identity.
 pub fn hello(secret: &str, name: &str) -> ClientMessage {
-    ClientMessage::Hello { version: PROTOCOL_VERSION, token: secret.to_owned(), name: name.to_owned() }
+    ClientMessage::Hello { version: PROTOCOL_VERSION, token: secret.into(), name: name.to_owned() }
 }
 
 /// What a [`Connection`] reports.
@@ -144,8 +157,32 @@ pub enum ClientEvent {
 pub const BACKOFF_MIN: Duration = Duration::from_millis(250);
 /// The longest wait before reconnecting.
 pub const BACKOFF_MAX: Duration = Duration::from_secs(8);
-/// How often the round trip is measured.
-const PING_EVERY: Duration = Duration::from_secs(2);
+
+/// How long a [`Connection`] waits for the server at each step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deadlines {
+    /// To connect: TCP, TLS and the WebSocket handshake.
+    pub connect: Duration,
+    /// From Hello to Welcome.
+    pub welcome: Duration,
+    /// How often the round trip is measured (a ping).
+    pub ping: Duration,
+    /// Silence (nothing heard, not even a pong) after which the link counts as dead.
+    pub silence: Duration,
+}
+
+impl Default for Deadlines {
+    /// 8 s to connect, 8 s to Welcome, a ping every 2 s, dead after 6 s of silence: a dead link
+    /// shows as reconnecting within 10 s.
+    fn default() -> Deadlines {
+        Deadlines {
+            connect: Duration::from_secs(8),
+            welcome: Duration::from_secs(8),
+            ping: Duration::from_secs(2),
+            silence: Duration::from_secs(6),
+        }
+    }
+}
 
 /// The wait before attempt `n + 1` after `n` failures: doubling from [`BACKOFF_MIN`] to
 /// [`BACKOFF_MAX`], with up to a fifth taken off at random so that clients do not return all at
@@ -164,6 +201,11 @@ pub struct Connection {
 impl Connection {
     /// Starts connecting to `url` as the identity `secret` named `name`.
     pub fn open(url: &str, secret: &str, name: &str) -> Connection {
+        Connection::open_with(url, secret, name, Deadlines::default())
+    }
+
+    /// [`Connection::open`] with other deadlines (tests).
+    pub fn open_with(url: &str, secret: &str, name: &str, deadlines: Deadlines) -> Connection {
         let (commands, inbox) = mpsc::unbounded_channel();
         let (events, outbox) = std_mpsc::channel();
         let (url, hello) = (url.to_owned(), hello(secret, name));
@@ -172,7 +214,7 @@ impl Connection {
             .spawn(move || {
                 let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
                 if let Ok(runtime) = runtime {
-                    runtime.block_on(keep_connected(url, hello, inbox, events));
+                    runtime.block_on(keep_connected(url, hello, deadlines, inbox, events));
                 }
             })
             .expect("a thread for the connection");
@@ -247,6 +289,7 @@ impl Memory {
 async fn keep_connected(
     url: String,
     hello: ClientMessage,
+    deadlines: Deadlines,
     mut inbox: mpsc::UnboundedReceiver<ClientMessage>,
     events: std_mpsc::Sender<ClientEvent>,
 ) {
@@ -256,15 +299,21 @@ async fn keep_connected(
         if events.send(ClientEvent::Connecting { attempt: failures + 1 }).is_err() {
             return;
         }
-        let why = match Socket::connect(&url).await {
-            Ok(socket) => {
-                failures = 0;
-                match session(socket, &hello, &mut memory, &mut inbox, &events).await {
-                    Session::Closed => return,
-                    Session::Lost(why) => why,
+        let connecting = tokio::time::timeout(deadlines.connect, Socket::connect(&url));
+        let why = match connecting.await {
+            Ok(Ok(socket)) => match session(socket, &hello, deadlines, &mut memory, &mut inbox, &events).await {
+                Session::Closed => return,
+                Session::Lost { why, welcomed } => {
+                    // Only a server that welcomed us resets the backoff: one that accepts and
+                    // then fails every time is retried ever more slowly.
+                    if welcomed {
+                        failures = 0;
+                    }
+                    why
                 }
-            }
-            Err(e) => e.to_string(),
+            },
+            Ok(Err(e)) => e.to_string(),
+            Err(_) => ClientError::TimedOut("connect", deadlines.connect).to_string(),
         };
         let retry = backoff(failures, rand::random::<f64>());
         failures += 1;
@@ -289,27 +338,39 @@ async fn keep_connected(
 enum Session {
     /// The app dropped the connection.
     Closed,
-    /// The connection was lost.
-    Lost(String),
+    /// The connection was lost, after a Welcome or not.
+    Lost {
+        /// Why.
+        why: String,
+        /// Whether the server had welcomed this connection.
+        welcomed: bool,
+    },
 }
 
 async fn session(
     mut socket: Socket,
     hello: &ClientMessage,
+    deadlines: Deadlines,
     memory: &mut Memory,
     inbox: &mut mpsc::UnboundedReceiver<ClientMessage>,
     events: &std_mpsc::Sender<ClientEvent>,
 ) -> Session {
-    let lost = |e: ClientError| Session::Lost(e.to_string());
-    if let Err(e) = socket.send(hello).await {
-        return lost(e);
-    }
     let mut welcomed = false;
-    let mut ping = tokio::time::interval(PING_EVERY);
+    let lost = |e: ClientError, welcomed: bool| Session::Lost { why: e.to_string(), welcomed };
+    if let Err(e) = socket.send(hello).await {
+        return lost(e, welcomed);
+    }
+    let started = tokio::time::Instant::now();
+    let mut heard = started;
+    let mut ping = tokio::time::interval(deadlines.ping);
     let mut pinged: Option<Instant> = None;
+    // Checked as often as the shorter deadline allows.
+    let mut watch = tokio::time::interval(deadlines.silence.min(deadlines.welcome) / 4);
     loop {
         tokio::select! {
-            m = socket.ws.next() => match m {
+            m = socket.ws.next() => {
+                heard = tokio::time::Instant::now();
+                match m {
                 Some(Ok(Message::Text(text))) => {
                     let Ok(m) = serde_json::from_str::<ServerMessage>(text.as_str()) else { continue };
                     if !welcomed && matches!(m, ServerMessage::Welcome { .. }) {
@@ -320,7 +381,7 @@ async fn session(
                         for message in memory.resume() {
                             memory.sending(&message);
                             if let Err(e) = socket.send(&message).await {
-                                return lost(e);
+                                return lost(e, welcomed);
                             }
                         }
                         continue;
@@ -337,9 +398,10 @@ async fn session(
                         return Session::Closed;
                     }
                 }
-                Some(Ok(Message::Close(_))) | None => return lost(ClientError::Closed),
+                Some(Ok(Message::Close(_))) | None => return lost(ClientError::Closed, welcomed),
                 Some(Ok(_)) => {}
-                Some(Err(e)) => return lost(e.into()),
+                Some(Err(e)) => return lost(e.into(), welcomed),
+                }
             },
             m = inbox.recv() => match m {
                 None => return Session::Closed,
@@ -348,14 +410,23 @@ async fn session(
                     memory.sending(&m);
                     if let Err(e) = socket.send(&m).await {
                         memory.queue.push(m);
-                        return lost(e);
+                        return lost(e, welcomed);
                     }
                 }
             },
+            _ = watch.tick() => {
+                let now = tokio::time::Instant::now();
+                if !welcomed && now - started > deadlines.welcome {
+                    return lost(ClientError::TimedOut("welcome us", deadlines.welcome), welcomed);
+                }
+                if now - heard > deadlines.silence {
+                    return lost(ClientError::TimedOut("answer", deadlines.silence), welcomed);
+                }
+            }
             _ = ping.tick() => {
                 pinged = Some(Instant::now());
                 if let Err(e) = socket.ws.send(Message::Ping(Vec::new().into())).await {
-                    return lost(e.into());
+                    return lost(e.into(), welcomed);
                 }
             }
         }
