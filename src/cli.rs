@@ -1,7 +1,8 @@
 //! The command line (clap): `surface-chess [--variant V | --load FILE] [--screenshot OUT.png
 //! [--frames N]] [--size WxH] [--bench-frames N] [--demo] [--kiosk [--idle S]] [--pace S]
 //! [--ui-scale X] [--msaa auto|off|4] [--quality auto|low|high] [--select CELL] [--point CELL] [--no-rays] [--atlas] [--lessons DIR] [--lesson ID]
-//! [--unrolled] [--mesh-stats V] [--server URL] [--name NAME] [--host [--side S] [--clock C] | --join CODE]`.
+//! [--unrolled] [--mesh-stats V] [--server URL] [--name NAME] [--host [--side S] [--clock C]
+//! [--spectators] | --join CODE | --watch GAME]`.
 
 use crate::scene::camera::Antialias;
 use crate::scene::quality::Quality;
@@ -163,9 +164,16 @@ pub struct Options {
     /// 15+10), or days per move (1d, 2d, 3d, 5d, 7d, 14d).
     #[arg(long, value_name = "CLOCK", default_value = "30", value_parser = parse_clock)]
     pub clock: ClockSpec,
+    /// Online play: the hosted game may be watched by anyone who knows its number.
+    #[arg(long, requires = "host")]
+    pub spectators: bool,
     /// Online play: take the open seat of the game with this invite code.
     #[arg(long, value_name = "CODE", value_parser = parse_invite)]
     pub join: Option<String>,
+    /// Online play: watch the game with this number (one its players opened to spectators, or
+    /// one of your own).
+    #[arg(long, value_name = "GAME", conflicts_with_all = ["join", "host"])]
+    pub watch: Option<u64>,
     /// Online play: allow an unencrypted ws:// server that is not on this machine (the identity
     /// then travels in the clear; only on a network you trust).
     #[arg(long)]
@@ -229,6 +237,10 @@ mod tests {
         assert_eq!(parse(&["--clock", "3d"]).unwrap().clock, ClockSpec::correspondence(3));
         let join = parse(&["--join", " ABCDEFGHIJKMNPQRSTUV "]).unwrap();
         assert_eq!(join.join.as_deref(), Some("abcdefghijkmnpqrstuv"), "as the server reads it");
+        assert_eq!(parse(&["--watch", "12"]).unwrap().watch, Some(12));
+        assert!(parse(&["--watch", "12", "--host"]).is_err(), "watch or host");
+        assert!(parse(&["--host", "--spectators"]).unwrap().spectators);
+        assert!(parse(&["--spectators"]).is_err(), "only for a hosted game");
         let defaults = parse(&[]).unwrap();
         assert_eq!(defaults, Options::default());
         assert_eq!((defaults.idle, defaults.pace, defaults.ui_scale, defaults.size), (90.0, 3.0, 1.0, None));

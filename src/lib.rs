@@ -77,7 +77,8 @@ pub fn online_from(options: &Options, autosave: Option<&std::path::Path>) -> sta
         options.name.as_deref().unwrap_or(state::online::DEFAULT_NAME),
         identity,
     );
-    online.host = state::online::HostSettings { side: options.side.into(), clock: options.clock };
+    online.host =
+        state::online::HostSettings { side: options.side.into(), clock: options.clock, spectators: options.spectators };
     online.insecure = options.insecure;
     online
 }
@@ -88,6 +89,8 @@ pub fn online_order(options: &Options) -> Option<state::online::OnlineCommand> {
         Some(state::online::OnlineCommand::Host)
     } else if let Some(code) = &options.join {
         Some(state::online::OnlineCommand::Join(code.clone()))
+    } else if let Some(game) = options.watch {
+        Some(state::online::OnlineCommand::Open(game))
     } else {
         options.server.as_ref().map(|_| state::online::OnlineCommand::Connect)
     }
@@ -196,7 +199,9 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         app.world_mut().write_message(state::lessons::LessonCommand::Open(index));
     }
     app.insert_resource(online);
-    app.insert_resource(state::online::OnlineMenu(options.server.is_some() || options.host || options.join.is_some()));
+    app.insert_resource(state::online::OnlineMenu(
+        options.server.is_some() || options.host || options.join.is_some() || options.watch.is_some(),
+    ));
     if let Some(order) = online_order(options) {
         app.world_mut().write_message(order);
     }

@@ -25,7 +25,7 @@ use surface_chess::ui::panel::{self, ClockText, CodeField, GameText, InviteText,
 use surface_chess::{logic_plugin, scene::chart};
 use surface_chess_rules::{Color, EndReason, Variant};
 use surface_chess_server::serve::{self, Config, Running};
-use surface_chess_server::{Phase, SystemClock};
+use surface_chess_server::{Phase, Side, SystemClock};
 
 /// The longest wait for anything over loopback.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -98,7 +98,7 @@ impl Seen<'_> {
     }
 
     fn invite(&self) -> Option<&str> {
-        self.open_state().and_then(|k| k.state.invite.as_deref())
+        self.open_state().and_then(|k| k.state.invite.as_ref()).map(|i| i.expose())
     }
 }
 
@@ -252,6 +252,49 @@ fn two_apps_play_a_whole_game_through_the_server() {
 }
 
 #[test]
+fn a_game_open_to_watchers_is_followed_live_from_a_third_app() {
+    let server = Server::start();
+    let dir = scratch("watch");
+    let mut a = client(&server.url(), "Alice", &dir.join("a"), Variant::Chess);
+    let mut b = client(&server.url(), "Bob", &dir.join("b"), Variant::Chess);
+    let mut c = client(&server.url(), "Carol", &dir.join("c"), Variant::Mobius);
+    press(&mut a, "Online");
+    press(&mut a, "Watchers: off");
+    assert!(a.world().resource::<OnlineSettings>().host.spectators, "the host lets anyone watch");
+    assert!(enabled(&mut a, "Watchers: on"), "and the button says so");
+    host_and_join(&mut a, &mut b);
+    both_ready(&mut a, &mut b);
+    let number = online(&a).open_state().unwrap().state.game;
+    // Carol types the game's number where a code goes.
+    press(&mut c, "Online");
+    type_into::<CodeField>(&mut c, &format!("#{number}"));
+    press(&mut c, "Join");
+    until(&mut c, "the watched game is open", |c| phase(c) == Some(Phase::Playing) && mode(c) == AppMode::Online);
+    assert_eq!((game(&c).variant(), mode(&c)), (Variant::Chess, AppMode::Online));
+    assert_eq!(online(&c).open_state().unwrap().state.you, None, "a watcher, not a player");
+    assert!(text::<GameText>(&mut c).contains("watching"), "{}", text::<GameText>(&mut c));
+    assert_eq!(clock_seconds(&text::<ClockText>(&mut c)).1, 30 * 60, "both clocks: {}", text::<ClockText>(&mut c));
+    // Live: White's move reaches the watcher's board.
+    pick(&mut a, "e2");
+    pick(&mut a, "e4");
+    until2(&mut a, &mut c, "the watcher sees the move", |_, c| game(c).plies() == 1);
+    pick(&mut c, "e7");
+    assert_eq!(c.world().resource::<Selection>().selected, None, "a watcher moves nothing");
+    // A game not open to watchers is refused.
+    let mut d = client(&server.url(), "Dan", &dir.join("d"), Variant::Chess);
+    press(&mut d, "Online");
+    press(&mut d, "Host");
+    until(&mut d, "D's game is open", |d| online(d).invite().is_some());
+    let private = online(&d).open_state().unwrap().state.game;
+    c.world_mut().resource_mut::<OnlineLink>().error = None;
+    type_into::<CodeField>(&mut c, &private.to_string());
+    press(&mut c, "Join");
+    until(&mut c, "the server refuses", |c| online(c).link.error.is_some());
+    assert!(text::<OnlineErrorText>(&mut c).contains("not seated"), "{}", text::<OnlineErrorText>(&mut c));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn joining_with_a_bad_code_shows_the_servers_error() {
     let server = Server::start();
     let dir = scratch("bad-code");
@@ -287,6 +330,41 @@ fn resigning_through_the_panel_ends_the_game_on_both_screens() {
         assert_eq!((outcome.winner, outcome.reason), (Some(Color::Black), EndReason::Resignation));
         assert!(text::<GameText>(app).contains("Result: black wins by resignation"), "{}", text::<GameText>(app));
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_rematch_asked_for_on_both_screens_opens_with_the_colours_swapped() {
+    let server = Server::start();
+    let dir = scratch("rematch");
+    let mut a = client(&server.url(), "Alice", &dir.join("a"), Variant::Chess);
+    let mut b = client(&server.url(), "Bob", &dir.join("b"), Variant::Chess);
+    host_and_join(&mut a, &mut b);
+    both_ready(&mut a, &mut b);
+    let first = online(&a).open_state().unwrap().state.game;
+    assert!(!enabled(&mut a, "Rematch"), "not before the end");
+    press(&mut a, "Resign game");
+    until2(&mut a, &mut b, "both see the end", |a, b| {
+        phase(a) == Some(Phase::Finished) && phase(b) == Some(Phase::Finished)
+    });
+    press(&mut a, "Rematch");
+    until2(&mut a, &mut b, "both see the offer", |a, b| {
+        [a, b].iter().all(|app| online(app).open_state().is_some_and(|k| k.state.rematch_offer == Some(Side::White)))
+    });
+    assert!(text::<GameText>(&mut b).contains("white offers a rematch"), "{}", text::<GameText>(&mut b));
+    assert!(!enabled(&mut a, "Rematch"), "not twice");
+    press(&mut b, "Rematch");
+    until2(&mut a, &mut b, "both are in the rematch", |a, b| {
+        [a, b].iter().all(|app| {
+            online(app).open_state().is_some_and(|k| k.state.game != first && k.state.phase == Phase::WaitingForReady)
+        })
+    });
+    assert_eq!(a.world().resource::<Seat>().you, Some(Color::Black), "Alice had White");
+    assert_eq!(b.world().resource::<Seat>().you, Some(Color::White));
+    both_ready(&mut a, &mut b);
+    pick(&mut b, "e2");
+    pick(&mut b, "e4");
+    until(&mut a, "Alice sees Bob's first move", |a| game(a).plies() == 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

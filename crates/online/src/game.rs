@@ -179,6 +179,9 @@ pub enum RefereeError {
     /// A game can be cancelled only before its first move.
     #[error("a game can be cancelled only before its first move; resign instead")]
     MovesPlayed,
+    /// A rematch is asked for once the game is over.
+    #[error("the game is not over yet")]
+    NotOver,
 }
 
 impl RefereeError {
@@ -205,6 +208,7 @@ impl RefereeError {
             RefereeError::UnknownGame(_) => "unknown_game",
             RefereeError::MovesPlayed => "moves_played",
             RefereeError::NoClaim => "no_claim",
+            RefereeError::NotOver => "not_over",
         }
     }
 }

@@ -86,6 +86,36 @@ pub fn new_secret(rng: &mut (impl CryptoRng + ?Sized)) -> String {
     (0..32).map(|_| B64[rng.random_range(0..64)] as char).collect()
 }
 
+/// The secret a client sends to one server, derived from the one secret kept on its machine and
+/// the server's address (HMAC-SHA256 keyed by the kept secret, 43 base64url symbols): each server
+/// sees its own, so no server (nor anyone who reads a `ws://` Hello on its way) learns a secret
+/// that another server accepts. The same server, however its address is spelled, gets the same
+/// secret ([`server_key`]).
+pub fn server_secret(kept: &str, server: &str) -> String {
+    use hmac::{Hmac, Mac};
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(kept.as_bytes()).expect("HMAC takes a key of any length");
+    mac.update(b"surface-chess server identity/1\n");
+    mac.update(server_key(server).as_bytes());
+    URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
+}
+
+/// Which server a WebSocket URL names: its host (lower case) and port (80 for `ws://` and 443
+/// for `wss://` when not written), without the path or any user name.
+pub fn server_key(url: &str) -> String {
+    let (rest, default_port) = match url.split_once("://") {
+        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("wss") => (rest, 443),
+        Some((_, rest)) => (rest, 80),
+        None => (url, 80),
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let authority = authority.rsplit_once('@').map_or(authority, |(_, host)| host).to_ascii_lowercase();
+    // A port follows the last colon, unless that colon is inside an IPv6 address's brackets.
+    let has_port = authority.rsplit_once(':').is_some_and(|(host, port)| {
+        !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) && (!host.contains(':') || host.ends_with(']'))
+    });
+    if has_port { authority } else { format!("{authority}:{default_port}") }
+}
+
 impl fmt::Debug for Token {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Token(…)")
@@ -200,5 +230,62 @@ fn is_invisible(c: char) -> bool {
 impl fmt::Display for Name {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_server_gets_its_own_secret_and_one_server_one_secret() {
+        let kept = new_secret(&mut rand::rng());
+        let mine = |server: &str| server_secret(&kept, server);
+        let here = mine("wss://chess.example.org/ws");
+        assert!(Token::parse(&here).is_ok(), "a secret the server accepts");
+        assert_ne!(here, kept, "never the kept secret itself");
+        // The same server however written: case, path, a default port, a user name.
+        for same in ["wss://CHESS.example.org/ws", "wss://chess.example.org:443/", "wss://me@chess.example.org"] {
+            assert_eq!(mine(same), here, "{same}");
+        }
+        // Another host, port or scheme's default port is another server.
+        let others = [
+            "wss://chess.example.net/ws",
+            "wss://chess.example.org:8443/ws",
+            "ws://chess.example.org/ws",
+            "ws://127.0.0.1:7878/ws",
+            "ws://[::1]:7878/ws",
+            "ws://[::1]/ws",
+        ];
+        let mut all: Vec<String> = others.iter().map(|s| mine(s)).collect();
+        all.push(here);
+        let n = all.len();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), n, "one secret per server");
+        // Another machine's kept secret gives another secret on the same server.
+        assert_ne!(
+            server_secret(&new_secret(&mut rand::rng()), "wss://chess.example.org/ws"),
+            mine("wss://chess.example.org/ws")
+        );
+    }
+
+    #[test]
+    fn server_keys_name_host_and_port() {
+        assert_eq!(server_key("ws://127.0.0.1:7878/ws"), "127.0.0.1:7878");
+        assert_eq!(server_key("wss://Chess.Example.org/ws?x=1"), "chess.example.org:443");
+        assert_eq!(server_key("ws://[::1]/ws"), "[::1]:80");
+        assert_eq!(server_key("ws://[::1]:9/ws"), "[::1]:9");
+        assert_eq!(server_key("ws://user:pw@host:81/"), "host:81");
+    }
+
+    #[test]
+    fn secrets_never_show_in_debug_output() {
+        let secret = new_secret(&mut rand::rng());
+        let token = Token::parse(&secret).unwrap();
+        let invite = InviteCode::generate(&mut rand::rng());
+        for shown in [format!("{token:?}"), format!("{invite:?}")] {
+            assert!(!shown.contains(&secret) && !shown.contains(token.digest()) && !shown.contains(invite.expose()));
+        }
     }
 }

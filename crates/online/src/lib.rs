@@ -20,8 +20,8 @@ pub mod protocol;
 
 pub use clock::{ClockError, ClockSpec, Millis};
 pub use game::{GameId, GameResult, Phase, RefereeError, ResultReason, Side, SideChoice};
-pub use identity::{IdentityError, InviteCode, Name, Token, new_secret};
+pub use identity::{IdentityError, InviteCode, Name, Token, new_secret, server_secret};
 pub use protocol::{
     ClientMessage, ClockState, GameState, LobbyEntry, LobbyList, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ProtocolError,
-    ResultState, ServerMessage, parse_client, to_text,
+    ResultState, Secret, ServerMessage, parse_client, to_text,
 };

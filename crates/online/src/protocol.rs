@@ -9,6 +9,37 @@ use surface_chess_rules::Variant;
 use crate::clock::{ClockSpec, Millis};
 use crate::game::{GameId, GameResult, Phase, RefereeError, Side, SideChoice};
 
+/// A secret in a message (an identity secret, an invite code): sent as a plain JSON string,
+/// hidden from `Debug` output so that logging a message never leaks one.
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    /// The secret's text (for the server's checks and the players it is meant for, never logs).
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<String> for Secret {
+    fn from(text: String) -> Secret {
+        Secret(text)
+    }
+}
+
+impl From<&str> for Secret {
+    fn from(text: &str) -> Secret {
+        Secret(text.to_owned())
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(…)")
+    }
+}
+
 /// The protocol's version; a client says which it speaks in [`ClientMessage::Hello`].
 pub const PROTOCOL_VERSION: u32 = 1;
 /// The largest message accepted, in bytes of UTF-8.
@@ -26,7 +57,7 @@ pub enum ClientMessage {
         /// [`PROTOCOL_VERSION`].
         version: u32,
         /// The identity token (22–64 characters of `A-Z a-z 0-9 - _`).
-        token: String,
+        token: Secret,
         /// The guest name (trimmed, 1–32 characters, plain text).
         name: String,
     },
@@ -47,7 +78,7 @@ pub enum ClientMessage {
     /// Takes the open seat of the game with this invite code.
     JoinGame {
         /// The invite code.
-        invite: String,
+        invite: Secret,
     },
     /// Presses Ready (rapid clocks start when both players have).
     Ready {
@@ -88,14 +119,29 @@ pub enum ClientMessage {
         /// The game.
         game: GameId,
     },
+    /// Offers a rematch of a finished game, or accepts the opponent's offer: the rematch is a
+    /// new game on the same board and clock with the colours swapped.
+    Rematch {
+        /// The finished game.
+        game: GameId,
+    },
     /// Asks for a game's full state (after a reconnect, say).
     GetGame {
         /// The game.
         game: GameId,
     },
-    /// Asks for the lobby: this identity's games.
-    Lobby,
+    /// Asks for the lobby: this identity's unfinished games and its latest finished ones
+    /// ([`LOBBY_FINISHED`] at a time).
+    Lobby {
+        /// The next page: finished games numbered below this one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        finished_before: Option<GameId>,
+    },
 }
+
+/// Finished games in one lobby answer (the unfinished ones are all there: an identity has at
+/// most the server's limit).
+pub const LOBBY_FINISHED: usize = 20;
 
 /// A message from the server.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,7 +189,7 @@ pub struct GameState {
     /// The receiver's side, or `None` for a spectator.
     pub you: Option<Side>,
     /// The invite code, to the players only and while the second seat is open.
-    pub invite: Option<String>,
+    pub invite: Option<Secret>,
     /// White's name, once seated.
     pub white: Option<String>,
     /// Black's name, once seated.
@@ -164,6 +210,12 @@ pub struct GameState {
     pub result: Option<ResultState>,
     /// Whether anyone may watch.
     pub spectators: bool,
+    /// The side whose rematch offer stands (a finished game).
+    #[serde(default)]
+    pub rematch_offer: Option<Side>,
+    /// The rematch, once both asked for it: the new game's number.
+    #[serde(default)]
+    pub rematch: Option<GameId>,
 }
 
 /// Both clocks at one instant.
@@ -231,8 +283,11 @@ pub struct LobbyList {
     pub opponents_turn: Vec<LobbyEntry>,
     /// Games with an open seat or a Ready missing.
     pub waiting: Vec<LobbyEntry>,
-    /// Games over.
+    /// Games over: the latest [`LOBBY_FINISHED`] (or those before the page asked for).
     pub finished: Vec<LobbyEntry>,
+    /// Whether older finished games remain (ask with `finished_before` the oldest shown).
+    #[serde(default)]
+    pub more_finished: bool,
 }
 
 /// Why a client's text is not a message.

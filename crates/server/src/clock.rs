@@ -127,6 +127,16 @@ impl Clock {
         Ok(())
     }
 
+    /// The service was down from `down_since` until `now`: the running side is not charged that
+    /// time (its turn is taken to have started that much later), as the big chess servers credit
+    /// an outage. Returns the time credited.
+    pub fn resume(&mut self, down_since: Millis, now: Millis) -> Millis {
+        let Some(r) = self.running.as_mut() else { return 0 };
+        let credit = now.saturating_sub(r.since.max(down_since));
+        r.since += credit;
+        credit
+    }
+
     /// Stops the clock at `now` (the game ended): the running side is charged its time.
     pub fn stop(&mut self, now: Millis) {
         if let Some(r) = self.running.take() {

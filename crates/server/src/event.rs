@@ -32,6 +32,8 @@ pub enum Act {
     Abort,
     /// Claims the draw the rules allow now.
     ClaimDraw,
+    /// Offers a rematch of the finished game.
+    Rematch,
 }
 
 /// What an accepted [`Act`] did.
@@ -81,6 +83,7 @@ impl ServerGame {
             Act::Resign => self.resign(token, now).map(|_| Acted::Done),
             Act::Abort => self.abort(token, now).map(|_| Acted::Done),
             Act::ClaimDraw => self.claim_draw(token, now).map(|_| Acted::Done),
+            Act::Rematch => self.ask_rematch(token).map(|_| Acted::Done),
         }
     }
 }
@@ -125,6 +128,17 @@ pub enum Event {
     },
     /// The running side's time ran out.
     TimedOut,
+    /// Both players asked for a rematch: it is this game.
+    Rematched {
+        /// The rematch's number.
+        game: GameId,
+    },
+    /// The service was down from `down_since` until this event's time: the running clock is
+    /// credited that time.
+    Resumed {
+        /// The last instant a server was known to be up (server time).
+        down_since: Millis,
+    },
 }
 
 /// Why a stored log does not replay: the database was changed by hand or is corrupt.
@@ -238,6 +252,14 @@ pub fn apply(game: &mut ServerGame, event: &Event, at: Millis) -> Result<(), Str
             } else {
                 Err("a timeout before the deadline".into())
             }
+        }
+        Event::Rematched { game: rematch } => game.rematched(*rematch).map_err(|e| e.to_string()),
+        Event::Resumed { down_since } => {
+            if *down_since > at {
+                return Err("an outage that ends before it starts".into());
+            }
+            game.resume(*down_since, at);
+            Ok(())
         }
     }
 }

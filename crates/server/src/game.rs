@@ -59,6 +59,19 @@ pub struct ServerGame {
     clock: Clock,
     draw_offer: Option<Color>,
     result: Option<GameResult>,
+    rematch_offer: Option<Color>,
+    rematch: Option<GameId>,
+}
+
+/// What a request for a rematch did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RematchStep {
+    /// The offer stands (made now, or again).
+    Offered,
+    /// The opponent had offered: the rematch is to be created.
+    Accepted,
+    /// The rematch is this game already.
+    Played(GameId),
 }
 
 impl ServerGame {
@@ -112,6 +125,8 @@ impl ServerGame {
             clock: Clock::new(clock),
             draw_offer: None,
             result: None,
+            rematch_offer: None,
+            rematch: None,
         })
     }
 
@@ -211,6 +226,16 @@ impl ServerGame {
         self.draw_offer = None;
         self.result = Some(GameResult { winner: Some(!loser), reason: ResultReason::Timeout });
         true
+    }
+
+    /// The service was down from `down_since` until `now` (a restart): the running clock is
+    /// credited that time ([`Clock::resume`]), unless it ran out before the outage. Returns the
+    /// time credited.
+    pub fn resume(&mut self, down_since: Millis, now: Millis) -> Millis {
+        if self.result.is_some() || self.clock.flagged(down_since).is_some() {
+            return 0;
+        }
+        self.clock.resume(down_since, now)
     }
 
     /// The friend takes the open seat with the invite code. The identity already seated here is
@@ -381,6 +406,57 @@ impl ServerGame {
         let result = GameResult { winner: None, reason: ResultReason::Aborted };
         self.finish(result, now);
         Ok(result)
+    }
+
+    /// The side whose rematch offer stands.
+    pub fn rematch_offer(&self) -> Option<Color> {
+        self.rematch_offer
+    }
+
+    /// The rematch's number, once created.
+    pub fn rematch(&self) -> Option<GameId> {
+        self.rematch
+    }
+
+    /// A seated player of a finished game asks for a rematch: an offer, the acceptance of the
+    /// opponent's, or (once created) the rematch's number again.
+    ///
+    /// # Errors
+    /// Not seated, or the game not over.
+    pub fn ask_rematch(&mut self, token: &Token) -> Result<RematchStep, RefereeError> {
+        let side = self.seated(token)?;
+        if self.result.is_none() {
+            return Err(RefereeError::NotOver);
+        }
+        if let Some(id) = self.rematch {
+            return Ok(RematchStep::Played(id));
+        }
+        match self.rematch_offer {
+            Some(by) if by != side => Ok(RematchStep::Accepted),
+            _ => {
+                self.rematch_offer = Some(side);
+                Ok(RematchStep::Offered)
+            }
+        }
+    }
+
+    /// The rematch was created as game `id` (once).
+    ///
+    /// # Errors
+    /// Not over, or no offer to accept, or a rematch already.
+    pub fn rematched(&mut self, id: GameId) -> Result<(), RefereeError> {
+        if self.result.is_none() {
+            return Err(RefereeError::NotOver);
+        }
+        match (self.rematch, self.rematch_offer) {
+            (None, Some(_)) => {
+                self.rematch = Some(id);
+                self.rematch_offer = None;
+                Ok(())
+            }
+            (Some(other), _) => Err(RefereeError::Illegal(format!("the rematch is already game {other}"))),
+            (None, None) => Err(RefereeError::Illegal("no rematch was offered".into())),
+        }
     }
 
     fn seated(&self, token: &Token) -> Result<Color, RefereeError> {

@@ -1,23 +1,30 @@
 //! The server's games: each answered request, with storage in between. A change is computed on a
 //! copy of the game, stored as an [`Event`], and only then becomes the game, is acknowledged and
-//! is announced to the game's other readers. Games are kept in memory once read; the database
-//! holds their logs. When another server stored an event first (PostgreSQL), the game is brought
-//! up to date from the database and the request is judged again.
+//! is announced to the game's other readers. The database holds the games' logs; a game is in
+//! memory while a connection reads it (or a request is judging it) and is read back from the
+//! log when asked for again. The timer knows every running clock ([`Deadlines`]), in memory or
+//! not, and a restart after an outage credits the running clocks with the time no server was up.
+//! When another server stored an event first (PostgreSQL), the game is brought up to date from
+//! the database and the request is judged again.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as SyncMutex};
 
 use surface_chess_online::identity::{InviteCode, Name, Token};
-use tokio::sync::{Mutex, mpsc};
+use tokio::sync::Mutex;
 
+use crate::changes::Changes;
 use crate::clock::Millis;
+use crate::deadlines::Deadlines;
 use crate::event::{Act, Acted, Event, ReplayError, apply, replay};
-use crate::game::{GameId, NewGame, Phase, RefereeError, Seat, ServerGame};
+use crate::game::{GameId, NewGame, Phase, RefereeError, RematchStep, Seat, ServerGame, SideChoice};
 use crate::lobby::lobby_list;
 use crate::metrics::Metrics;
 use crate::now::ServerTime;
-use crate::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage, game_state, parse_client};
+use crate::protocol::{
+    ClientMessage, LOBBY_FINISHED, LobbyList, PROTOCOL_VERSION, ServerMessage, game_state, parse_client,
+};
 use crate::store::{Backend, Store, StoreError};
 
 /// Why a request failed other than by the referee's decision.
@@ -35,6 +42,12 @@ pub enum HubError {
     /// The identity started its most games in the last hour.
     #[error("{0} games started in the last hour")]
     TooManyGames(usize),
+    /// The identity is seated in its most unfinished games.
+    #[error("{0} unfinished games")]
+    TooManyUnfinished(usize),
+    /// The connection reads its most games.
+    #[error("{0} games read")]
+    TooManyRead(usize),
 }
 
 impl From<&HubError> for ServerMessage {
@@ -47,6 +60,14 @@ impl From<&HubError> for ServerMessage {
                 "too_many_games",
                 format!("you started {n} games in the last hour, the most an identity may; finish or wait"),
             ),
+            HubError::TooManyUnfinished(n) => ServerMessage::error(
+                "too_many_unfinished",
+                format!("you have {n} unfinished games, the most an identity may; finish or abort one first"),
+            ),
+            HubError::TooManyRead(n) => ServerMessage::error(
+                "too_many_read",
+                format!("this connection follows {n} games, the most one may; connect again for others"),
+            ),
         }
     }
 }
@@ -56,23 +77,14 @@ impl From<&HubError> for ServerMessage {
 pub struct Session {
     id: u64,
     identity: Option<(Token, Name)>,
-    outbox: Option<Outbox>,
+    changes: Option<Arc<Changes>>,
     watching: HashSet<GameId>,
 }
 
-/// Where a connection hears of changes, and the mark that it fell too far behind.
-#[derive(Clone, Debug)]
-struct Outbox {
-    changes: mpsc::Sender<GameId>,
-    behind: Arc<AtomicBool>,
-}
-
 impl Session {
-    /// Whether announcements were lost because the connection did not read them in time: its
-    /// view may be out of date, and the connection should be closed (the client reconnects and
-    /// asks again).
-    pub fn behind(&self) -> bool {
-        self.outbox.as_ref().is_some_and(|o| o.behind.load(Ordering::Relaxed))
+    /// The connection's number (in logs).
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// The identity token, after Hello.
@@ -95,11 +107,26 @@ pub struct Hub {
     store: Store,
     time: Arc<dyn ServerTime>,
     games: SyncMutex<HashMap<GameId, Shared>>,
-    watchers: SyncMutex<HashMap<GameId, HashMap<u64, Outbox>>>,
+    watchers: SyncMutex<HashMap<GameId, HashMap<u64, Arc<Changes>>>>,
+    deadlines: SyncMutex<Deadlines>,
     next_session: AtomicU64,
     games_per_hour: usize,
+    max_unfinished: usize,
+    last_beat: AtomicU64,
     metrics: Arc<Metrics>,
 }
+
+/// Games one connection may follow (hear the changes of).
+pub const MAX_READ: usize = 1_000;
+
+/// Unfinished games one identity may be seated in, by default.
+pub const MAX_UNFINISHED: usize = 100;
+
+/// How often a server says it is up ([`Hub::beat`]).
+pub const BEAT: Millis = 1_000;
+
+/// A gap this long since the last sign of life, at a start, was an outage of the whole service.
+pub const OUTAGE: Millis = 5 * BEAT;
 
 /// Games one identity may start (create or join) in an hour, by default.
 pub const GAMES_PER_HOUR: usize = 30;
@@ -118,10 +145,25 @@ impl Hub {
             time,
             games: SyncMutex::default(),
             watchers: SyncMutex::default(),
+            deadlines: SyncMutex::default(),
             next_session: AtomicU64::new(1),
             games_per_hour: GAMES_PER_HOUR,
+            max_unfinished: MAX_UNFINISHED,
+            last_beat: AtomicU64::new(0),
             metrics: Arc::default(),
         }
+    }
+
+    /// The same hub, letting an identity sit in at most `n` unfinished games.
+    #[must_use]
+    pub fn with_max_unfinished(mut self, n: usize) -> Hub {
+        self.max_unfinished = n;
+        self
+    }
+
+    /// Games whose clock runs, in memory or not.
+    pub fn running_clocks(&self) -> usize {
+        self.deadlines.lock().expect("deadlines").len()
     }
 
     /// What the hub counts as it runs.
@@ -151,26 +193,48 @@ impl Hub {
         self.time.now()
     }
 
-    /// A new connection's session. Changes to the games it reads are announced on `outbox` (by
-    /// number; see [`Hub::state_for`]); when the outbox is full the session is marked
-    /// [`Session::behind`].
-    pub fn connect(&self, outbox: Option<mpsc::Sender<GameId>>) -> Session {
+    /// A new connection's session. Changes to the games it reads are noted in `changes` (by
+    /// number, each game once until taken; see [`Hub::state_for`]).
+    pub fn connect(&self, changes: Option<Arc<Changes>>) -> Session {
         let id = self.next_session.fetch_add(1, Ordering::Relaxed);
-        let outbox = outbox.map(|changes| Outbox { changes, behind: Arc::new(AtomicBool::new(false)) });
-        Session { id, identity: None, outbox, watching: HashSet::new() }
+        Session { id, identity: None, changes, watching: HashSet::new() }
     }
 
-    /// Forgets a closed connection.
+    /// Forgets a closed connection; the games nobody reads any more leave memory.
     pub fn disconnect(&self, session: &Session) {
-        let mut watchers = self.watchers.lock().expect("watchers");
-        for game in &session.watching {
-            if let Some(w) = watchers.get_mut(game) {
-                w.remove(&session.id);
-                if w.is_empty() {
-                    watchers.remove(game);
+        {
+            let mut watchers = self.watchers.lock().expect("watchers");
+            for game in &session.watching {
+                if let Some(w) = watchers.get_mut(game) {
+                    w.remove(&session.id);
+                    if w.is_empty() {
+                        watchers.remove(game);
+                    }
                 }
             }
         }
+        for &game in &session.watching {
+            self.release(game);
+        }
+    }
+
+    /// Lets a game leave memory if no connection reads it and no request is judging it (its log
+    /// is in the store, its deadline in the timer's index).
+    fn release(&self, id: GameId) {
+        let watchers = self.watchers.lock().expect("watchers");
+        if watchers.contains_key(&id) {
+            return;
+        }
+        let mut games = self.games.lock().expect("games");
+        if games.get(&id).is_some_and(|shared| Arc::strong_count(shared) == 1) {
+            games.remove(&id);
+        }
+    }
+
+    /// Keeps the timer's index up to date with a game as it now stands.
+    fn schedule(&self, id: GameId, game: &ServerGame) {
+        let deadline = game.result().is_none().then(|| game.clock().deadline()).flatten();
+        self.deadlines.lock().expect("deadlines").set(id, deadline);
     }
 
     /// A copy of a game as it stands (read from the store on first use).
@@ -193,6 +257,7 @@ impl Hub {
         for reply in &replies {
             if let ServerMessage::Error { code, .. } = reply {
                 self.metrics.refused(code);
+                tracing::debug!(connection = session.id, code = code.as_str(), "refused");
             }
         }
         replies
@@ -218,16 +283,17 @@ impl Hub {
                 if self.store.games_started_since(&token, since).await? >= self.games_per_hour {
                     return Err(HubError::TooManyGames(self.games_per_hour));
                 }
+                self.check_unfinished(&token).await?;
                 let id = self.create(NewGame { variant, side, clock, spectators }, seat).await?;
                 return self.read(session, id).await;
             }
             ClientMessage::JoinGame { invite } => {
-                let invite = InviteCode::parse(&invite).map_err(RefereeError::from)?;
+                let invite = InviteCode::parse(invite.expose()).map_err(RefereeError::from)?;
                 let id = self.join(&invite, seat).await?;
                 return self.read(session, id).await;
             }
             ClientMessage::GetGame { game } => return self.read(session, game).await,
-            ClientMessage::Lobby => return self.lobby(&token).await,
+            ClientMessage::Lobby { finished_before } => return self.lobby(&token, finished_before).await,
             ClientMessage::Ready { game } => (game, Act::Ready),
             ClientMessage::Move { game, ply, action } => (game, Act::Move { ply, action }),
             ClientMessage::OfferDraw { game } => (game, Act::OfferDraw),
@@ -235,6 +301,7 @@ impl Hub {
             ClientMessage::Resign { game } => (game, Act::Resign),
             ClientMessage::Abort { game } => (game, Act::Abort),
             ClientMessage::ClaimDraw { game } => (game, Act::ClaimDraw),
+            ClientMessage::Rematch { game } => return self.rematch(session, seat, game).await,
         };
         let acted = self.act(session.id, &token, game, &act).await?;
         let mut replies = Vec::new();
@@ -253,25 +320,49 @@ impl Hub {
         let mut game = ServerGame::create(0, settings, creator, &mut rand::rng())?;
         let id = self.store.create(self.now(), game.invite().expose(), &Event::created(&game)).await?;
         game.renumber(id);
+        tracing::info!(game = id, variant = %game.variant(), "created");
         let entry = Entry { game: Some(game), events: 1 };
         self.games.lock().expect("games").insert(id, Arc::new(Mutex::new(entry)));
         Ok(id)
     }
 
+    /// Refuses an identity seated in its most unfinished games a new seat.
+    async fn check_unfinished(&self, token: &Token) -> Result<(), HubError> {
+        if self.store.unfinished_of(token).await? >= self.max_unfinished {
+            return Err(HubError::TooManyUnfinished(self.max_unfinished));
+        }
+        Ok(())
+    }
+
     /// Takes the open seat of the game with this invite (a seated identity rejoins).
     async fn join(&self, invite: &InviteCode, seat: Seat) -> Result<GameId, HubError> {
         let (id, created) = self.store.game_by_invite(invite.expose()).await?.ok_or(RefereeError::BadInvite)?;
+        if self.game(id).await?.side_of(&seat.token).is_none() {
+            self.check_unfinished(&seat.token).await?;
+        }
+        self.seat_at(id, invite, seat, Some(created)).await?;
+        Ok(id)
+    }
+
+    /// Takes the open seat of game `id` with its invite (which expires a week after `created`,
+    /// when given).
+    async fn seat_at(
+        &self,
+        id: GameId,
+        invite: &InviteCode,
+        seat: Seat,
+        created: Option<Millis>,
+    ) -> Result<(), HubError> {
         self.change(id, None, |g, now| {
             let rejoin = g.side_of(&seat.token).is_some();
             // A seated player may still rejoin with an old code; an open seat's code expires.
-            if !rejoin && now.saturating_sub(created) > INVITE_LIFETIME {
+            if !rejoin && created.is_some_and(|at| now.saturating_sub(at) > INVITE_LIFETIME) {
                 return Err(RefereeError::InviteExpired);
             }
             g.join(invite, seat.clone(), now)?;
             Ok(((), (!rejoin).then(|| Event::joined(&seat))))
         })
-        .await?;
-        Ok(id)
+        .await
     }
 
     /// A seated player acts.
@@ -280,51 +371,179 @@ impl Hub {
             let side = g.side_of(token).ok_or(RefereeError::NotSeated)?;
             // A repeated Ready or draw offer is acknowledged, but changes, stores and tells
             // nothing.
-            let standing = |g: &ServerGame| (g.clock().clone(), g.draw_offer(), g.phase());
+            let standing = |g: &ServerGame| (g.clock().clone(), g.draw_offer(), g.rematch_offer(), g.phase());
             let before = standing(g);
             let acted = g.act(token, act, now)?;
-            let repeated = matches!(act, Act::Ready | Act::OfferDraw) && standing(g) == before;
+            let repeated = matches!(act, Act::Ready | Act::OfferDraw | Act::Rematch) && standing(g) == before;
             let event = if repeated { None } else { acted.event(side, act) };
             Ok((acted, event))
         })
         .await
     }
 
-    /// Ends the games whose running side's time is out (the timer calls this); returns how many.
-    pub async fn tick(&self) -> usize {
-        let games: Vec<(GameId, Shared)> =
-            self.games.lock().expect("games").iter().map(|(id, g)| (*id, g.clone())).collect();
-        let mut ended = 0;
-        for (id, shared) in games {
-            // A game being changed right now is judged on time by that change.
-            let running = shared.try_lock().is_ok_and(|entry| {
-                entry.game.as_ref().is_some_and(|g| g.result().is_none() && g.clock().flagged(self.now()).is_some())
-            });
-            if running && self.change(id, None, |_, _| Ok(((), None))).await.is_ok() {
-                ended += 1;
+    /// A player of a finished game asks for a rematch: the offer is stored and told; when the
+    /// opponent had offered, the rematch is created (same board, clock and watchers, colours
+    /// swapped, both seated) and linked from the finished game, and the answer carries both.
+    async fn rematch(&self, session: &mut Session, seat: Seat, id: GameId) -> Result<Vec<ServerMessage>, HubError> {
+        let token = seat.token.clone();
+        let step = self
+            .change(id, Some(session.id), |g, _| {
+                let side = g.side_of(&token).ok_or(RefereeError::NotSeated)?;
+                let before = g.rematch_offer();
+                let step = g.ask_rematch(&token)?;
+                let event = (step == RematchStep::Offered && before != Some(side))
+                    .then(|| Event::Acted { side: side.into(), act: Act::Rematch });
+                Ok((step, event))
+            })
+            .await?;
+        let mut replies = self.read(session, id).await?;
+        if step != RematchStep::Accepted {
+            if let RematchStep::Played(rematch) = step {
+                replies.extend(self.read(session, rematch).await?);
             }
+            return Ok(replies);
+        }
+        // Counted as a game the accepting player starts.
+        let since = self.now().saturating_sub(HOUR);
+        if self.store.games_started_since(&token, since).await? >= self.games_per_hour {
+            return Err(HubError::TooManyGames(self.games_per_hour));
+        }
+        self.check_unfinished(&token).await?;
+        let old = self.game(id).await?;
+        let side = old.side_of(&token).ok_or(RefereeError::NotSeated)?;
+        let opponent = old.seat(!side).cloned().ok_or(RefereeError::NotSeated)?;
+        let settings = old.settings();
+        let swapped = if side == surface_chess_rules::Color::White { SideChoice::Black } else { SideChoice::White };
+        let new = NewGame { side: swapped, ..settings };
+        let rematch = self.create(new, seat).await?;
+        let invite = self.game(rematch).await?.invite().clone();
+        self.seat_at(rematch, &invite, opponent, None).await?;
+        let linked = self.change(id, Some(session.id), |g, _| {
+            g.rematched(rematch)?;
+            Ok(((), Some(Event::Rematched { game: rematch })))
+        });
+        if let Err(e) = linked.await {
+            // Another request linked a rematch first: this one is cancelled.
+            let _ = self.act(session.id, &token, rematch, &Act::Abort).await;
+            return Err(e);
+        }
+        let mut replies = self.read(session, id).await?;
+        replies.extend(self.read(session, rematch).await?);
+        Ok(replies)
+    }
+
+    /// Ends the games whose running side's time is out, in memory or not (the timer calls this);
+    /// returns how many.
+    pub async fn tick(&self) -> usize {
+        let due = self.deadlines.lock().expect("deadlines").due(self.now());
+        let mut ended = 0;
+        for id in due {
+            // Judged as any change: a timeout found is stored and announced.
+            let finished = async {
+                self.change(id, None, |_, _| Ok(((), None))).await?;
+                Ok::<_, HubError>(self.game(id).await?.result().is_some())
+            };
+            match finished.await {
+                Ok(true) => ended += 1,
+                Ok(false) => {}
+                Err(e) => tracing::warn!(game = id, error = %e, "judging a clock failed"),
+            }
+            self.release(id);
         }
         ended
     }
 
-    /// Takes in an event another server stored (its notice): applied at once when it is the
-    /// next one and came with the notice, read from the store when events were missed, ignored
-    /// when this copy has it; the game's readers here are told.
+    /// Says that this server is up, at most every [`BEAT`] (the timer calls this).
     ///
     /// # Errors
-    /// The database failed, or the event does not fit the game.
-    pub async fn noticed(&self, id: GameId, seq: u64, event: Option<(Millis, String)>) -> Result<(), HubError> {
+    /// The database failed.
+    pub async fn beat(&self) -> Result<(), HubError> {
+        let now = self.now();
+        if now.saturating_sub(self.last_beat.load(Ordering::Relaxed)) >= BEAT {
+            self.last_beat.store(now, Ordering::Relaxed);
+            self.store.set_alive(now).await?;
+        }
+        Ok(())
+    }
+
+    /// Takes over the store on start: every unfinished game's clock goes into the timer's index
+    /// and, when no server was up for longer than [`OUTAGE`], each running clock is credited the
+    /// time since the last sign of life (stored as an event, so every server replays it).
+    /// Returns how many games were credited.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn recover(&self) -> Result<usize, HubError> {
+        let now = self.now();
+        let down_since = self.store.alive_at().await?.filter(|&at| now.saturating_sub(at) > OUTAGE);
+        self.store.set_alive(now).await?;
+        self.last_beat.store(now, Ordering::Relaxed);
+        let mut credited = 0;
+        for id in self.store.unfinished().await? {
+            let recovered = async {
+                let shared = self.entry(id).await?;
+                let mut entry = shared.lock().await;
+                let Some(game) = entry.game.as_ref() else { return Ok(false) };
+                if game.result().is_some() {
+                    // Finished before the store kept this.
+                    self.store.mark_finished(id, now).await?;
+                    return Ok(false);
+                }
+                let Some(since) = down_since else { return Ok(false) };
+                self.credit(id, &mut entry, since).await
+            };
+            match recovered.await {
+                Ok(true) => credited += 1,
+                Ok(false) => {}
+                Err(e) => tracing::warn!(game = id, error = %e, "a game could not be recovered"),
+            }
+            self.release(id);
+        }
+        if let Some(since) = down_since {
+            tracing::info!(down_ms = now - since, credited, "the service was down; running clocks credited");
+        }
+        Ok(credited)
+    }
+
+    /// Credits a game's running clock with the outage since `down_since` (nothing when its time
+    /// ran out before the outage, or another server credited it first).
+    async fn credit(&self, id: GameId, entry: &mut Entry, down_since: Millis) -> Result<bool, HubError> {
+        let now = self.now();
+        let mut next = entry.game.clone().ok_or(RefereeError::UnknownGame(id))?;
+        if next.resume(down_since, now) == 0 {
+            return Ok(false);
+        }
+        let event = Event::Resumed { down_since };
+        if !self.store.append(id, entry.events, now, &event, false).await? {
+            self.catch_up(id, entry).await?;
+            return Ok(false);
+        }
+        entry.events += 1;
+        self.schedule(id, &next);
+        entry.game = Some(next);
+        Ok(true)
+    }
+
+    /// Takes in the notice that another server stored event `seq` of a game: the events this
+    /// copy lacks are read from the store (never from the notice, which anyone allowed to
+    /// `NOTIFY` could forge) and the game's readers here are told; a game not in memory, or
+    /// one that has the event, is left alone.
+    ///
+    /// # Errors
+    /// The database failed, or a stored event does not fit the game.
+    pub async fn noticed(&self, id: GameId, seq: u64) -> Result<(), HubError> {
         let Some(shared) = self.games.lock().expect("games").get(&id).cloned() else { return Ok(()) };
         let mut entry = shared.lock().await;
         if entry.game.is_none() || entry.events > seq {
             return Ok(());
         }
-        match event {
-            Some((at, text)) if entry.events == seq => apply_logged(id, &mut entry, seq, at, &text)?,
-            _ => self.catch_up(id, &mut entry).await?,
-        }
+        let before = entry.events;
+        self.catch_up(id, &mut entry).await?;
+        let changed = entry.events != before;
         drop(entry);
-        self.announce(id, None);
+        if changed {
+            self.announce(id, None);
+        }
         Ok(())
     }
 
@@ -388,14 +607,21 @@ impl Hub {
                     }
                 }
             };
+            let finishes = next.result().is_some() && entry.game.as_ref().is_some_and(|g| g.result().is_none());
             let storing = std::time::Instant::now();
-            let stored = self.store.append(id, entry.events, now, &event).await?;
+            let stored = self.store.append(id, entry.events, now, &event, finishes).await.inspect_err(|e| {
+                tracing::warn!(game = id, error = %e, "storing an event failed; nothing changed");
+            })?;
             self.metrics.stored(storing.elapsed());
             if !stored {
                 self.catch_up(id, &mut entry).await?;
                 continue;
             }
             entry.events += 1;
+            if let (true, Some(result)) = (finishes, next.result()) {
+                tracing::info!(game = id, reason = result.reason.name(), "finished");
+            }
+            self.schedule(id, &next);
             entry.game = Some(next);
             match value {
                 Some(value) => {
@@ -413,6 +639,9 @@ impl Hub {
         for (seq, at, text) in self.store.load(id, entry.events).await? {
             apply_logged(id, entry, seq, at, &text)?;
         }
+        if let Some(game) = &entry.game {
+            self.schedule(id, game);
+        }
         Ok(())
     }
 
@@ -428,7 +657,9 @@ impl Hub {
                 return Err(RefereeError::UnknownGame(id).into());
             }
             entry.events = log.len() as u64;
-            entry.game = Some(replay(id, log.iter().map(|(seq, at, text)| (*seq, *at, text.as_str())))?);
+            let game = replay(id, log.iter().map(|(seq, at, text)| (*seq, *at, text.as_str())))?;
+            self.schedule(id, &game);
+            entry.game = Some(game);
         }
         drop(entry);
         Ok(shared)
@@ -437,15 +668,21 @@ impl Hub {
     /// The game's state for the session, which now hears of its changes.
     async fn read(&self, session: &mut Session, id: GameId) -> Result<Vec<ServerMessage>, HubError> {
         let token = session.token().ok_or(RefereeError::NotSeated)?.clone();
+        if session.watching.len() >= MAX_READ && !session.watching.contains(&id) {
+            return Err(HubError::TooManyRead(MAX_READ));
+        }
         let shared = self.entry(id).await?;
         let state = {
             let entry = shared.lock().await;
-            self.state(entry.game.as_ref().ok_or(RefereeError::UnknownGame(id))?, &token)?
+            entry.game.as_ref().ok_or(RefereeError::UnknownGame(id)).and_then(|g| self.state(g, &token))
         };
-        if let Some(outbox) = &session.outbox
+        drop(shared);
+        // A refused look-up keeps nothing.
+        let state = state.inspect_err(|_| self.release(id))?;
+        if let Some(changes) = &session.changes
             && session.watching.insert(id)
         {
-            self.watchers.lock().expect("watchers").entry(id).or_default().insert(session.id, outbox.clone());
+            self.watchers.lock().expect("watchers").entry(id).or_default().insert(session.id, changes.clone());
         }
         Ok(vec![ServerMessage::GameState(state)])
     }
@@ -461,25 +698,30 @@ impl Hub {
         game_state(&ticked, token, now)
     }
 
-    /// The identity's games in the lobby's four groups.
-    async fn lobby(&self, token: &Token) -> Result<Vec<ServerMessage>, HubError> {
+    /// The identity's unfinished games and a page of its finished ones in the lobby's four
+    /// groups.
+    async fn lobby(&self, token: &Token, finished_before: Option<GameId>) -> Result<Vec<ServerMessage>, HubError> {
+        let mut ids = self.store.unfinished_games_of(token).await?;
+        let mut finished = self.store.finished_games_of(token, finished_before, LOBBY_FINISHED + 1).await?;
+        let more_finished = finished.len() > LOBBY_FINISHED;
+        finished.truncate(LOBBY_FINISHED);
+        ids.extend(finished);
         let mut games = Vec::new();
-        for id in self.store.games_of(token).await? {
-            let shared = self.entry(id).await?;
-            let entry = shared.lock().await;
-            let mut g = entry.game.clone().ok_or(RefereeError::UnknownGame(id))?;
+        for id in ids {
+            let mut g = self.game(id).await?;
+            self.release(id);
             g.tick(self.now());
             games.push(g);
         }
-        Ok(vec![ServerMessage::Lobby(lobby_list(&games, token))])
+        Ok(vec![ServerMessage::Lobby(LobbyList { more_finished, ..lobby_list(&games, token) })])
     }
 
     /// Tells the game's readers (but the actor, who has its replies) that it changed.
     fn announce(&self, id: GameId, actor: Option<u64>) {
         let watchers = self.watchers.lock().expect("watchers");
-        for (session, outbox) in watchers.get(&id).into_iter().flatten() {
-            if Some(*session) != actor && outbox.changes.try_send(id).is_err() {
-                outbox.behind.store(true, Ordering::Relaxed);
+        for (session, changes) in watchers.get(&id).into_iter().flatten() {
+            if Some(*session) != actor {
+                changes.push(id);
             }
         }
     }
@@ -504,7 +746,7 @@ fn hello(session: &mut Session, message: &ClientMessage) -> Result<ServerMessage
         let text = format!("this server speaks protocol {PROTOCOL_VERSION}, not {version}");
         return Ok(ServerMessage::error("version", text));
     }
-    let token = Token::parse(token)?;
+    let token = Token::parse(token.expose())?;
     let name = Name::parse(name)?;
     // The games this connection reads were read as its identity: another one needs its own
     // connection.

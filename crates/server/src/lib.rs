@@ -16,20 +16,26 @@
 //! - [`store`]: SQLite or PostgreSQL through sqlx; migrations; notices between servers.
 //! - [`writer`]: group commit of the events waiting to be stored.
 //! - [`hub`]: the games served: each request judged, stored, answered and announced.
+//! - [`deadlines`]: the timer's index of running clocks.
+//! - [`changes`]: what a connection has yet to hear, coalesced by game.
 //! - [`serve`]: axum WebSockets, rate limits, the timer, TLS.
+//! - [`logging`]: structured logs, plain or JSON, with no secret in them.
 //! - [`loadtest`]: the load tester.
 //!
 //! Re-exported from `surface-chess-online`: [`identity`] (tokens, names, invite codes) and
 //! [`client`] (the load tester's and the tests' connections).
 #![deny(missing_docs)]
 
+pub mod changes;
 pub mod clock;
+pub mod deadlines;
 pub mod event;
 pub mod game;
 pub mod hub;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;
+pub mod logging;
 pub mod metrics;
 pub mod now;
 pub mod protocol;
@@ -43,7 +49,8 @@ pub use surface_chess_online::{client, identity};
 pub use clock::{Clock, ClockError, ClockSpec, Flagged, Millis};
 pub use event::{Act, Acted, Event, ReplayError, replay};
 pub use game::{
-    GameId, GameResult, NewGame, Phase, Played, RefereeError, ResultReason, Seat, ServerGame, Side, SideChoice,
+    GameId, GameResult, NewGame, Phase, Played, RefereeError, RematchStep, ResultReason, Seat, ServerGame, Side,
+    SideChoice,
 };
 pub use hub::{Hub, HubError, Session};
 pub use identity::{IdentityError, InviteCode, Name, Token, new_secret};
@@ -51,6 +58,6 @@ pub use lobby::{LobbyGroup, lobby_group, lobby_list, move_number};
 pub use now::{ManualClock, ServerTime, SystemClock};
 pub use protocol::{
     ClientMessage, ClockState, GameState, LobbyEntry, LobbyList, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ProtocolError,
-    ResultState, ServerMessage, game_state, parse_client,
+    ResultState, Secret, ServerMessage, game_state, parse_client,
 };
 pub use store::{Backend, Store, StoreError};

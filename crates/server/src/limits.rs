@@ -181,6 +181,7 @@ impl<S: Send + 'static> Accept<TcpStream, S> for Counting {
                 },
                 Err(refusal) => {
                     metrics.refused(refusal.code());
+                    tracing::debug!(%ip, code = refusal.code(), "connection refused");
                     // Best effort, and never long: the refused client may not read.
                     let answer = async {
                         stream.write_all(refusal.response().as_bytes()).await?;

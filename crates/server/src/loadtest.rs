@@ -1,7 +1,9 @@
 //! The load tester: N games played at once through a running server by 2N connections, each
 //! move timed from sending to its acknowledgement; afterwards every game is read back (from the
 //! server, or with `--database` straight from the store) and any acknowledged move missing there
-//! is counted as lost.
+//! is counted as lost. A player whose connection breaks during play reconnects (for up to a
+//! minute), asks for its game again and resends the move it was waiting on, as the app does: a
+//! server killed and restarted in the middle of a run still ends it.
 
 use std::fmt;
 use std::sync::Arc;
@@ -53,6 +55,8 @@ pub struct Report {
     pub p99: Duration,
     /// Acknowledged moves missing from the stored games afterwards.
     pub lost: usize,
+    /// The servers' peak resident memory (the largest, from their `/metrics`), if they said.
+    pub peak_bytes: Option<u64>,
 }
 
 impl fmt::Display for Report {
@@ -67,7 +71,11 @@ impl fmt::Display for Report {
             ms(self.p50),
             ms(self.p99),
             self.lost
-        )
+        )?;
+        match self.peak_bytes {
+            Some(b) => write!(f, " server peak {:.0} MB", b as f64 / 1e6),
+            None => Ok(()),
+        }
     }
 }
 
@@ -120,7 +128,8 @@ pub async fn run(config: &LoadConfig) -> Result<Report, LoadError> {
     let mut times: Vec<Duration> = played.iter().flat_map(|p| p.times.iter().copied()).collect();
     times.sort_unstable();
     let pct = |q: f64| times.get(((times.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or_default();
-    Ok(Report { games: played.len(), moves: times.len(), seconds, p50: pct(0.5), p99: pct(0.99), lost })
+    let peak_bytes = peak_bytes(&config.urls).await;
+    Ok(Report { games: played.len(), moves: times.len(), seconds, p50: pct(0.5), p99: pct(0.99), lost, peak_bytes })
 }
 
 /// One game: set up (a few at a time), wait for every game to be ready, then play.
@@ -153,18 +162,22 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
     let interval =
         if config.rate > 0.0 { Duration::from_secs_f64(config.games as f64 / config.rate) } else { Duration::ZERO };
     let began = tokio::time::Instant::now() + interval.mul_f64(rng.random::<f64>());
+    let mut players = [
+        Player { url: url(0).clone(), secret: white_secret.clone(), game, socket: Some(white) },
+        Player { url: url(1).clone(), secret: black_secret, game, socket: Some(black) },
+    ];
     for ply in 0..config.plies {
         let Some((action, text)) = random_move(&rules, &mut rng) else { break };
-        let socket = if ply % 2 == 0 { &mut white } else { &mut black };
+        let player = &mut players[ply % 2];
         // As a player does: wait until the opponent's move is seen, then answer.
         if ply > 0 {
-            socket.recv_until(|m| matches!(m, ServerMessage::GameState(s) if s.moves.len() >= ply)).await?;
+            player.until(|m| matches!(m, ServerMessage::GameState(s) if s.moves.len() >= ply)).await?;
         }
         tokio::time::sleep_until(began + interval * ply as u32).await;
         let sent = Instant::now();
-        socket.send(&ClientMessage::Move { game, ply, action: text.clone() }).await?;
-        let reply = socket
-            .recv_until(|m| matches!(m, ServerMessage::MoveAccepted { .. } | ServerMessage::Error { .. }))
+        let mv = ClientMessage::Move { game, ply, action: text.clone() };
+        let reply = player
+            .ask(&mv, |m| matches!(m, ServerMessage::MoveAccepted { ply: p, .. } if *p == ply) || is_error(m))
             .await?;
         if let ServerMessage::Error { message, .. } = reply {
             return Err(LoadError::Refused(format!("game {game} ply {ply} {text}: {message}")));
@@ -174,6 +187,81 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
         rules.play(action).map_err(|e| LoadError::Refused(e.to_string()))?;
     }
     Ok(Played { game, secret: white_secret, moves, times })
+}
+
+/// How long a player keeps reconnecting before it gives up.
+const RECONNECTING: Duration = Duration::from_secs(60);
+
+fn is_error(m: &ServerMessage) -> bool {
+    matches!(m, ServerMessage::Error { .. })
+}
+
+/// One side of a game in play, reconnecting when its connection breaks.
+struct Player {
+    url: String,
+    secret: String,
+    game: GameId,
+    socket: Option<Socket>,
+}
+
+impl Player {
+    /// The connection, made again (Hello, then the game asked for) if it broke.
+    async fn socket(&mut self) -> Result<&mut Socket, LoadError> {
+        if self.socket.is_none() {
+            let start = Instant::now();
+            let mut wait = Duration::from_millis(100);
+            loop {
+                let connected = async {
+                    let mut socket = Socket::hello(&self.url, &self.secret, "load").await?;
+                    socket.send(&ClientMessage::GetGame { game: self.game }).await?;
+                    Ok::<_, ClientError>(socket)
+                };
+                match connected.await {
+                    Ok(socket) => {
+                        self.socket = Some(socket);
+                        break;
+                    }
+                    Err(e) if start.elapsed() > RECONNECTING => return Err(e.into()),
+                    Err(_) => {
+                        tokio::time::sleep(wait).await;
+                        wait = (wait * 2).min(Duration::from_secs(2));
+                    }
+                }
+            }
+        }
+        Ok(self.socket.as_mut().expect("connected"))
+    }
+
+    /// Receives until a message satisfies `want`, reconnecting (and asking for the game) when
+    /// the connection breaks.
+    async fn until(&mut self, want: impl Fn(&ServerMessage) -> bool) -> Result<ServerMessage, LoadError> {
+        loop {
+            match self.socket().await?.recv_until(&want).await {
+                Ok(m) => return Ok(m),
+                Err(_) => self.socket = None,
+            }
+        }
+    }
+
+    /// Sends `message` and receives until a reply satisfies `want`; after a broken connection
+    /// the message is sent again on the next one (a move carries its ply, so it is played once).
+    async fn ask(
+        &mut self,
+        message: &ClientMessage,
+        want: impl Fn(&ServerMessage) -> bool,
+    ) -> Result<ServerMessage, LoadError> {
+        loop {
+            let socket = self.socket().await?;
+            if socket.send(message).await.is_err() {
+                self.socket = None;
+                continue;
+            }
+            match socket.recv_until(&want).await {
+                Ok(m) => return Ok(m),
+                Err(_) => self.socket = None,
+            }
+        }
+    }
 }
 
 /// A random legal move and its text, or `None` when the game is over.
@@ -193,6 +281,27 @@ async fn request(socket: &mut Socket, message: ClientMessage) -> Result<ServerMe
         ServerMessage::Error { message, .. } => Err(LoadError::Refused(message)),
         state => Ok(state),
     }
+}
+
+/// The largest peak resident memory the servers report at `/metrics` (plain `ws://` only).
+async fn peak_bytes(urls: &[String]) -> Option<u64> {
+    let mut peak = None;
+    for url in urls {
+        let Some(authority) = url.strip_prefix("ws://").and_then(|r| r.split('/').next()) else { continue };
+        let fetch = async {
+            use tokio::io::{AsyncReadExt, AsyncWriteExt};
+            let mut tcp = tokio::net::TcpStream::connect(authority).await.ok()?;
+            let request = format!("GET /metrics HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
+            tcp.write_all(request.as_bytes()).await.ok()?;
+            let mut text = String::new();
+            tcp.take(1 << 20).read_to_string(&mut text).await.ok()?;
+            crate::metrics::read_metric(&text, "surface_chess_peak_resident_bytes")
+        };
+        if let Ok(Some(bytes)) = tokio::time::timeout(Duration::from_secs(5), fetch).await {
+            peak = peak.max(Some(bytes as u64));
+        }
+    }
+    peak
 }
 
 /// Acknowledged moves missing from the games as stored.

@@ -18,6 +18,7 @@ use surface_chess_rules::Variant;
 use surface_chess_server::SystemClock;
 use surface_chess_server::limits::Limits;
 use surface_chess_server::loadtest::{self, LoadConfig};
+use surface_chess_server::logging::{self, LogFormat};
 use surface_chess_server::serve::{self, Config};
 
 /// The Surface Chess game server.
@@ -50,6 +51,9 @@ struct ServeArgs {
     /// Games one identity may start (create or join) in an hour; more creations are refused.
     #[arg(long, default_value_t = surface_chess_server::hub::GAMES_PER_HOUR)]
     games_per_hour: usize,
+    /// Unfinished games one identity may be seated in; more creations and joins are refused.
+    #[arg(long, default_value_t = surface_chess_server::hub::MAX_UNFINISHED)]
+    max_unfinished: usize,
     /// Open connections in all; more are answered 503 and closed.
     #[arg(long, default_value_t = Limits::default().connections)]
     max_connections: usize,
@@ -65,6 +69,9 @@ struct ServeArgs {
     /// Seconds a connection may send no message before it is closed.
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().idle.as_secs_f64())]
     idle: f64,
+    /// How log lines are written (filtered by RUST_LOG, default info).
+    #[arg(long, value_enum, default_value_t = LogFormat::Plain)]
+    log_format: LogFormat,
     /// Seconds a reply may wait for its reader before the connection is dropped.
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().send_timeout.as_secs_f64())]
     send_timeout: f64,
@@ -136,11 +143,13 @@ fn main() -> ExitCode {
 }
 
 async fn serve_forever(args: ServeArgs) -> ExitCode {
+    logging::init(args.log_format, std::io::stderr);
     let mut config = Config::new(args.listen, &args.database);
     config.tls = args.tls_cert.zip(args.tls_key);
     config.rate = args.rate;
     config.burst = args.rate.saturating_mul(2);
     config.games_per_hour = args.games_per_hour;
+    config.max_unfinished = args.max_unfinished;
     let durations = (|| -> Result<_, String> {
         let ping = seconds("ping", args.ping)?;
         Ok(Limits {

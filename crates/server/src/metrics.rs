@@ -1,5 +1,6 @@
 //! What an operator watches, in Prometheus's text format at `/metrics`: connections, games in
-//! memory, moves accepted, how long storing takes, and refusals by code.
+//! memory, moves accepted, how long storing takes, refusals by code, and the process's memory
+//! (resident now and at its peak, where the system tells: Linux's `/proc/self/status`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -76,6 +77,25 @@ impl Metrics {
             .map(|(code, n)| (format!("{{code=\"{code}\"}}"), n.to_string()))
             .collect();
         metric("refusals_total", "counter", "Requests and connections refused, by code.", &refusals);
+        if let Some((now, peak)) = resident_bytes() {
+            metric("resident_bytes", "gauge", "The process's resident memory.", &one(now.to_string()));
+            metric("peak_resident_bytes", "gauge", "The process's peak resident memory.", &one(peak.to_string()));
+        }
         out
     }
+}
+
+/// The process's resident memory now and at its peak, in bytes (Linux; `None` elsewhere).
+pub fn resident_bytes() -> Option<(u64, u64)> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kib = |key: &str| {
+        let line = status.lines().find(|l| l.starts_with(key))?;
+        line[key.len()..].trim().trim_end_matches("kB").trim().parse::<u64>().ok().map(|k| k * 1024)
+    };
+    Some((kib("VmRSS:")?, kib("VmHWM:")?))
+}
+
+/// The value of an unlabelled metric in a `/metrics` text (for the load tester and tests).
+pub fn read_metric(text: &str, name: &str) -> Option<f64> {
+    text.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
 }

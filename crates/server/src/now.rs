@@ -1,8 +1,9 @@
-//! The server's time, injectable: the system clock in production, a hand-moved one in tests (so
-//! clocks, deadlines and timeouts are tested in virtual time).
+//! The server's time, injectable: the system clock in production (monotonic within a process), a
+//! hand-moved one in tests (so clocks, deadlines and timeouts are tested in virtual time).
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use crate::clock::Millis;
 
@@ -12,13 +13,22 @@ pub trait ServerTime: Send + Sync + 'static {
     fn now(&self) -> Millis;
 }
 
-/// The system clock: milliseconds since the Unix epoch.
+/// The system clock: milliseconds since the Unix epoch, read from the wall clock once per process
+/// and carried on by the monotonic clock, so that deadlines never jump when the wall clock is
+/// set (an NTP step, a change of time zone settings, a leap second smeared or not).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SystemClock;
 
+/// The wall-clock time at the process's first reading, and the monotonic instant of it.
+static ORIGIN: OnceLock<(Millis, Instant)> = OnceLock::new();
+
 impl ServerTime for SystemClock {
     fn now(&self) -> Millis {
-        SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as Millis)
+        let (wall, at) = *ORIGIN.get_or_init(|| {
+            let wall = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as Millis);
+            (wall, Instant::now())
+        });
+        wall + at.elapsed().as_millis() as Millis
     }
 }
 

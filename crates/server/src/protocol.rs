@@ -23,7 +23,7 @@ pub fn game_state(g: &ServerGame, token: &Token, now: Millis) -> Result<GameStat
     let phase = g.phase();
     let clock = g.clock();
     let name = |c| g.seat(c).map(|s| s.name.to_string());
-    let invite = (you.is_some() && phase == Phase::WaitingForOpponent).then(|| g.invite().expose().to_owned());
+    let invite = (you.is_some() && phase == Phase::WaitingForOpponent).then(|| g.invite().expose().into());
     let position = g.rules_game().position();
     use surface_chess_rules::Color::{Black, White};
     Ok(GameState {
@@ -50,5 +50,7 @@ pub fn game_state(g: &ServerGame, token: &Token, now: Millis) -> Result<GameStat
         draw_offer: g.draw_offer().map(Side::from),
         result: g.result().map(ResultState::from),
         spectators: g.settings().spectators,
+        rematch_offer: g.rematch_offer().map(Side::from),
+        rematch: g.rematch(),
     })
 }

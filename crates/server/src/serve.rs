@@ -22,9 +22,10 @@ use axum_server::tls_rustls::{RustlsAcceptor, RustlsConfig};
 use futures_util::{SinkExt, StreamExt};
 use hyper_util::rt::{TokioExecutor, TokioTimer};
 use hyper_util::server::conn::auto::Builder;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use crate::changes::Changes;
 use crate::hub::Hub;
 use crate::limits::{Counting, Limits, Slots};
 use crate::metrics::Gauges;
@@ -52,6 +53,8 @@ pub struct Config {
     pub limits: Limits,
     /// Games one identity may start in an hour.
     pub games_per_hour: usize,
+    /// Unfinished games one identity may be seated in.
+    pub max_unfinished: usize,
 }
 
 impl Config {
@@ -67,6 +70,7 @@ impl Config {
             tick: Duration::from_millis(250),
             limits: Limits::default(),
             games_per_hour: crate::hub::GAMES_PER_HOUR,
+            max_unfinished: crate::hub::MAX_UNFINISHED,
         }
     }
 }
@@ -77,6 +81,9 @@ pub enum ServeError {
     /// The database.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// Taking over the stored games.
+    #[error("cannot take over the stored games: {0}")]
+    Recover(#[from] crate::hub::HubError),
     /// The address.
     #[error("cannot listen on {addr}: {source}")]
     Listen {
@@ -136,10 +143,16 @@ struct Shared {
 /// The database, the address or the TLS files.
 pub async fn start(config: Config, time: Arc<dyn ServerTime>) -> Result<Running, ServeError> {
     let store = Store::open(&config.database).await?;
+    let backend = store.backend();
     let notices = store.listen().await?;
-    let hub = Arc::new(Hub::new(store, time).with_games_per_hour(config.games_per_hour));
+    let hub =
+        Hub::new(store, time).with_games_per_hour(config.games_per_hour).with_max_unfinished(config.max_unfinished);
+    // Every unfinished game's clock into the timer, an outage credited, before anyone plays.
+    hub.recover().await?;
+    let hub = Arc::new(hub);
     let listener = listen(config.listen).map_err(|source| ServeError::Listen { addr: config.listen, source })?;
     let addr = listener.local_addr().map_err(|source| ServeError::Listen { addr: config.listen, source })?;
+    tracing::info!(%addr, ?backend, tls = config.tls.is_some(), "listening");
     let (closing, closed) = watch::channel(false);
     let limits = config.limits;
     let slots = Slots::new(limits.connections, limits.per_ip);
@@ -190,6 +203,9 @@ pub async fn start(config: Config, time: Arc<dyn ServerTime>) -> Result<Running,
         loop {
             interval.tick().await;
             timer.tick().await;
+            if let Err(e) = timer.beat().await {
+                tracing::warn!(error = %e, "could not record that this server is up");
+            }
         }
     }));
     if let Some(mut notices) = notices {
@@ -197,13 +213,19 @@ pub async fn start(config: Config, time: Arc<dyn ServerTime>) -> Result<Running,
         tasks.push(tokio::spawn(async move {
             loop {
                 match notices.next().await {
-                    Ok(Notice::Stored { game, seq, event }) => {
-                        if hub.noticed(game, seq, event).await.is_err() {
+                    Ok(Notice::Stored { game, seq }) => {
+                        if hub.noticed(game, seq).await.is_err() {
                             let _ = hub.refresh(game).await;
                         }
                     }
-                    Ok(Notice::Lost) => hub.refresh_all().await,
-                    Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
+                    Ok(Notice::Lost) => {
+                        tracing::warn!("notices from other servers may have been missed; reading every game again");
+                        hub.refresh_all().await;
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "listening for other servers' changes failed; retrying in 1 s");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
                 }
             }
         }));
@@ -245,8 +267,6 @@ async fn upgrade(State(shared): State<Shared>, upgrade: WebSocketUpgrade) -> Res
 
 /// Messages refused by the rate limit before the connection is closed.
 const STRIKES: u32 = 50;
-/// Changes waiting to be passed on to a slow connection before it is dropped.
-const OUTBOX: usize = 256;
 /// How long a connection closed for flooding is still read (and what it sends thrown away)
 /// after its close frame: closing a socket with unread data resets it, and the reset would
 /// destroy the replies and the close frame still on their way to the client.
@@ -254,7 +274,7 @@ const LINGER: Duration = Duration::from_secs(1);
 
 /// Why the server ends a connection.
 enum Ending {
-    /// The client closed it, or it broke.
+    /// The client closed it, or it broke, or the server stopped.
     Gone,
     /// The server closes it with a close frame saying why.
     Close(&'static str),
@@ -265,10 +285,11 @@ enum Ending {
 /// does not answer, stays silent too long or leaves a reply unread.
 async fn connection(shared: Shared, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
-    let (outbox, mut changes) = mpsc::channel(OUTBOX);
+    let changes = Arc::new(Changes::default());
     let hub = &shared.hub;
     let limits = shared.limits;
-    let mut session = hub.connect(Some(outbox));
+    let mut session = hub.connect(Some(changes.clone()));
+    tracing::debug!(connection = session.id(), "opened");
     let mut bucket = Bucket::new(shared.rate, shared.burst, Instant::now());
     let mut strikes = 0;
     let mut closing = shared.closing.clone();
@@ -306,7 +327,13 @@ async fn connection(shared: Shared, socket: WebSocket) {
                     }
                 }
             }
-            Some(game) = changes.recv() => hub.state_for(&session, game).await.into_iter().collect(),
+            games = changes.next() => {
+                let mut states = Vec::with_capacity(games.len());
+                for game in games {
+                    states.extend(hub.state_for(&session, game).await);
+                }
+                states
+            }
             _ = pings.tick() => {
                 let now = Instant::now();
                 if now.duration_since(spoke) > limits.idle {
@@ -325,15 +352,16 @@ async fn connection(shared: Shared, socket: WebSocket) {
         for frame in frames {
             // A reader that stops reading is dropped, not waited for.
             if !matches!(tokio::time::timeout(limits.send_timeout, sink.send(frame)).await, Ok(Ok(()))) {
+                tracing::info!(connection = session.id(), reason = "send timeout", "dropped");
                 hub.disconnect(&session);
                 return;
             }
         }
-        // Announcements were lost: close, so that the client reconnects and reads afresh.
-        if session.behind() {
-            break Ending::Gone;
-        }
     };
+    match ending {
+        Ending::Gone => tracing::debug!(connection = session.id(), "closed"),
+        Ending::Close(reason) => tracing::info!(connection = session.id(), reason, "closed"),
+    }
     if let Ending::Close(reason) = ending {
         let close = CloseFrame { code: close_code::POLICY, reason: reason.into() };
         if matches!(tokio::time::timeout(limits.send_timeout, sink.send(Message::Close(Some(close)))).await, Ok(Ok(())))

@@ -1,7 +1,7 @@
 //! Where games are kept: an embedded SQLite file by default, or PostgreSQL, through sqlx. A game
 //! is its log of [`Event`]s; an event is stored before anyone hears of it, and only if its number
 //! is still free, which makes the database the referee's lock when several servers share it.
-//! With PostgreSQL every stored event is announced on the channel `surface_chess` (a trigger),
+//! With PostgreSQL every stored event is named ("game seq") on the channel `surface_chess` (a trigger),
 //! so each server can bring its copy of the game up to date ([`Store::listen`]).
 
 use std::borrow::Cow;
@@ -136,17 +136,28 @@ impl Store {
         Ok(id)
     }
 
-    /// Stores event `seq` of a game if that number is still free (and the seat it fills), in
-    /// the next group commit. Returns `false` when another server stored event `seq` first.
+    /// Stores event `seq` of a game if that number is still free (and the seat it fills, and
+    /// that the game is over when it `finishes` it), in the next group commit. Returns `false`
+    /// when another server stored event `seq` first.
     ///
     /// # Errors
     /// The database failed (nothing is stored).
-    pub async fn append(&self, game: GameId, seq: u64, at: Millis, event: &Event) -> Result<bool, StoreError> {
-        if event.seated().is_none() {
+    pub async fn append(
+        &self,
+        game: GameId,
+        seq: u64,
+        at: Millis,
+        event: &Event,
+        finishes: bool,
+    ) -> Result<bool, StoreError> {
+        if event.seated().is_none() && !finishes {
             return self.writer.append(game, seq, at, event.to_text()).await.map_err(StoreError::Write);
         }
         let mut tx = self.pool.begin().await.map_err(db("storing an event"))?;
         let stored = insert_event(&mut tx, game, seq, at, event).await?;
+        if stored && finishes {
+            finished(&mut *tx, game, at).await?;
+        }
         tx.commit().await.map_err(db("storing an event"))?;
         Ok(stored)
     }
@@ -186,20 +197,39 @@ impl Store {
         row.as_ref().map(read).transpose().map_err(db("finding an invite"))
     }
 
-    /// The games an identity is seated in, by number.
+    /// The unfinished games an identity is seated in, by number.
     ///
     /// # Errors
     /// The database failed.
-    pub async fn games_of(&self, token: &Token) -> Result<Vec<GameId>, StoreError> {
-        let rows = sqlx::query("SELECT game FROM seats WHERE token = $1 ORDER BY game")
+    pub async fn unfinished_games_of(&self, token: &Token) -> Result<Vec<GameId>, StoreError> {
+        let query = "SELECT seats.game FROM seats JOIN games ON games.id = seats.game \
+                     WHERE seats.token = $1 AND games.finished_at IS NULL ORDER BY seats.game";
+        let rows = sqlx::query(query).bind(token.digest()).fetch_all(&self.pool).await.map_err(db("listing games"))?;
+        ids(&rows).map_err(db("listing games"))
+    }
+
+    /// At most `limit` finished games an identity is seated in, numbered below `before` (all
+    /// when `None`), the latest first.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn finished_games_of(
+        &self,
+        token: &Token,
+        before: Option<GameId>,
+        limit: usize,
+    ) -> Result<Vec<GameId>, StoreError> {
+        let query = "SELECT seats.game FROM seats JOIN games ON games.id = seats.game \
+                     WHERE seats.token = $1 AND games.finished_at IS NOT NULL AND seats.game < $2 \
+                     ORDER BY seats.game DESC LIMIT $3";
+        let rows = sqlx::query(query)
             .bind(token.digest())
+            .bind(before.map_or(i64::MAX, |b| b as i64))
+            .bind(limit as i64)
             .fetch_all(&self.pool)
             .await
             .map_err(db("listing games"))?;
-        rows.iter()
-            .map(|r| r.try_get::<i64, _>(0).map(|id| id as GameId))
-            .collect::<Result<_, _>>()
-            .map_err(db("listing games"))
+        ids(&rows).map_err(db("listing games"))
     }
 
     /// How many games an identity is seated in that were created after `since`.
@@ -218,6 +248,72 @@ impl Store {
         row.try_get::<i64, _>(0).map(|n| n as usize).map_err(db("counting games"))
     }
 
+    /// Records that a game is over (for a game finished before the store kept this).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn mark_finished(&self, game: GameId, at: Millis) -> Result<(), StoreError> {
+        let mut conn = self.pool.acquire().await.map_err(db("marking a game finished"))?;
+        finished(&mut *conn, game, at).await
+    }
+
+    /// The unfinished games, by number.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn unfinished(&self) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE finished_at IS NULL ORDER BY id")
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("listing unfinished games"))?;
+        ids(&rows).map_err(db("listing unfinished games"))
+    }
+
+    /// How many unfinished games an identity is seated in.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn unfinished_of(&self, token: &Token) -> Result<usize, StoreError> {
+        let query = "SELECT COUNT(*) FROM seats JOIN games ON games.id = seats.game \
+                     WHERE seats.token = $1 AND games.finished_at IS NULL";
+        let row = sqlx::query(query)
+            .bind(token.digest())
+            .fetch_one(&self.pool)
+            .await
+            .map_err(db("counting unfinished games"))?;
+        row.try_get::<i64, _>(0).map(|n| n as usize).map_err(db("counting unfinished games"))
+    }
+
+    /// The last instant a server sharing this database said it was up ([`Store::set_alive`]).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn alive_at(&self) -> Result<Option<Millis>, StoreError> {
+        let row = sqlx::query("SELECT at FROM alive WHERE id = 1")
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(db("reading the last sign of life"))?;
+        row.map(|r| r.try_get::<i64, _>(0).map(|at| at as Millis))
+            .transpose()
+            .map_err(db("reading the last sign of life"))
+    }
+
+    /// Says that a server is up at `now` (a later time already written stays).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn set_alive(&self, now: Millis) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO alive (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE \
+             SET at = CASE WHEN excluded.at > alive.at THEN excluded.at ELSE alive.at END",
+        )
+        .bind(now as i64)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+        .map_err(db("writing the last sign of life"))
+    }
+
     /// Whether the database answers.
     ///
     /// # Errors
@@ -233,10 +329,7 @@ impl Store {
     pub async fn games(&self) -> Result<Vec<GameId>, StoreError> {
         let rows =
             sqlx::query("SELECT id FROM games ORDER BY id").fetch_all(&self.pool).await.map_err(db("listing games"))?;
-        rows.iter()
-            .map(|r| r.try_get::<i64, _>(0).map(|id| id as GameId))
-            .collect::<Result<_, _>>()
-            .map_err(db("listing games"))
+        ids(&rows).map_err(db("listing games"))
     }
 
     /// With PostgreSQL, a listener for the games other servers change (see [`Notices`]); `None`
@@ -288,31 +381,51 @@ async fn insert_event(
     Ok(true)
 }
 
-/// What a server hears of an event stored through any server.
+/// The game numbers in the first column of `rows`.
+fn ids(rows: &[sqlx::any::AnyRow]) -> Result<Vec<GameId>, sqlx::Error> {
+    rows.iter().map(|r| r.try_get::<i64, _>(0).map(|id| id as GameId)).collect()
+}
+
+/// Records that `game` ended at `at`.
+async fn finished<'c>(
+    conn: impl sqlx::Executor<'c, Database = sqlx::Any>,
+    game: GameId,
+    at: Millis,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE games SET finished_at = $1 WHERE id = $2")
+        .bind(at as i64)
+        .bind(game as i64)
+        .execute(conn)
+        .await
+        .map(drop)
+        .map_err(db("marking a game finished"))
+}
+
+/// What a server hears of an event stored through any server. A notice only names the event:
+/// whoever may `NOTIFY` could forge one, so the event itself is always read from the table.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Notice {
-    /// Event `seq` of `game`, with its time and text when the notice could carry them.
+    /// Event `seq` of `game` was stored.
     Stored {
         /// The game.
         game: GameId,
         /// The event's number.
         seq: u64,
-        /// The event, as stored, if it fitted in the notice.
-        event: Option<(Millis, String)>,
     },
     /// The connection was lost and notices may have been missed: bring every game up to date.
     Lost,
 }
 
 impl Notice {
-    /// Reads a notice's payload (`game seq [at body]`); `Lost` for one that is not ours.
+    /// Reads a notice's payload (`game seq`); `Lost` for one that is not ours. Anything after
+    /// the two numbers (an older trigger's copy of the event) is ignored.
     pub fn parse(payload: &str) -> Notice {
-        let mut parts = payload.splitn(4, ' ');
+        let mut parts = payload.split(' ');
         let mut number = || parts.next().and_then(|p| p.parse::<u64>().ok());
-        let (Some(game), Some(seq)) = (number(), number()) else { return Notice::Lost };
-        let at = number();
-        let event = at.zip(parts.next()).map(|(at, body)| (at, body.to_owned()));
-        Notice::Stored { game, seq, event }
+        match (number(), number()) {
+            (Some(game), Some(seq)) => Notice::Stored { game, seq },
+            _ => Notice::Lost,
+        }
     }
 }
 
@@ -336,10 +449,21 @@ impl Notices {
 /// The migrations of a backend, compiled in.
 fn migrator(backend: Backend) -> Migrator {
     let sqls: &[(&'static str, &'static str)] = match backend {
-        Backend::Sqlite => &[("games (SQLite)", include_str!("../migrations/sqlite/0001_games.sql"))],
+        Backend::Sqlite => &[
+            ("games (SQLite)", include_str!("../migrations/sqlite/0001_games.sql")),
+            (
+                "finished games and the last sign of life",
+                include_str!("../migrations/sqlite/0002_finished_and_alive.sql"),
+            ),
+        ],
         Backend::Postgres => &[
             ("games (PostgreSQL)", include_str!("../migrations/postgres/0001_games.sql")),
             ("notices carry the event", include_str!("../migrations/postgres/0002_notice_carries_the_event.sql")),
+            ("notices only name the event", include_str!("../migrations/postgres/0003_notice_names_the_event.sql")),
+            (
+                "finished games and the last sign of life",
+                include_str!("../migrations/postgres/0004_finished_and_alive.sql"),
+            ),
         ],
     };
     let migrations = sqls
@@ -357,13 +481,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn notices_are_read_with_or_without_their_event() {
+    fn a_notice_names_an_event_and_carries_nothing_to_apply() {
+        assert_eq!(Notice::parse("12 7"), Notice::Stored { game: 12, seq: 7 });
+        // An older trigger's body, or a forged one, is not read.
         let body = r#"{"event":"acted","side":"white","act":{"act":"resign"}}"#;
-        assert_eq!(
-            Notice::parse(&format!("12 7 1700000000000 {body}")),
-            Notice::Stored { game: 12, seq: 7, event: Some((1_700_000_000_000, body.to_owned())) }
-        );
-        assert_eq!(Notice::parse("12 7"), Notice::Stored { game: 12, seq: 7, event: None });
+        assert_eq!(Notice::parse(&format!("12 7 1700000000000 {body}")), Notice::Stored { game: 12, seq: 7 });
         assert_eq!(Notice::parse("12"), Notice::Lost);
         assert_eq!(Notice::parse("x y"), Notice::Lost);
     }

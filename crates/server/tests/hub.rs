@@ -5,6 +5,7 @@
 mod common;
 
 use common::{hello, hub, secret};
+use surface_chess_server::changes::Changes;
 use surface_chess_server::{
     GameState, Hub, LobbyEntry, LobbyList, Phase, ServerMessage, Session, Side, Store, move_number, replay,
 };
@@ -42,7 +43,7 @@ async fn lobby_of(hub: &Hub, p: &mut Session) -> LobbyList {
 async fn started(hub: &Hub, creator: &mut Session, friend: &mut Session, fields: &str) -> u64 {
     let created = send(hub, creator, &format!(r#"{{"type":"CreateGame",{fields}}}"#)).await;
     let (game, invite) = (state(&created).game, state(&created).invite.clone().expect("the creator sees the invite"));
-    send(hub, friend, &format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).await;
+    send(hub, friend, &format!(r#"{{"type":"JoinGame","invite":"{}"}}"#, invite.expose())).await;
     for p in [creator, friend] {
         send(hub, p, &format!(r#"{{"type":"Ready","game":{game}}}"#)).await;
     }
@@ -59,7 +60,7 @@ async fn two_sessions_play_fools_mate_through_json_messages() {
     assert_eq!((s.you, s.phase, s.white.as_deref()), (Some(Side::White), Phase::WaitingForOpponent, Some("Ada")));
     let (game, invite) = (s.game, s.invite.clone().expect("the creator sees the invite"));
     clock.advance(10);
-    let joined = send(&hub, &mut bo, &format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).await;
+    let joined = send(&hub, &mut bo, &format!(r#"{{"type":"JoinGame","invite":"{}"}}"#, invite.expose())).await;
     assert_eq!(state(&joined).you, Some(Side::Black));
     assert_eq!(state(&joined).invite, None);
     for p in [&mut ada, &mut bo] {
@@ -197,7 +198,7 @@ async fn a_resent_move_is_acknowledged_again_and_stored_once() {
     let fields =
         r#"{"type":"CreateGame","variant":"strato","side":"white","clock":{"kind":"correspondence","days":2}}"#;
     let created = send(&hub, &mut ada, fields).await;
-    let (game, invite) = (state(&created).game, state(&created).invite.clone().unwrap());
+    let (game, invite) = (state(&created).game, state(&created).invite.clone().unwrap().expose().to_owned());
     let joined = send(&hub, &mut bo, &format!(r#"{{"type":"JoinGame","invite":"{}"}}"#, invite.to_uppercase())).await;
     assert_eq!(state(&joined).phase, Phase::Playing, "correspondence starts on join");
     let g = hub.game(game).await.unwrap();
@@ -257,28 +258,35 @@ async fn a_damaged_log_is_refused_with_the_event_named() {
     assert!(e.contains("event 1") && e.contains("not started"), "{e}");
 }
 
-/// A session that said Hello as Ada and hears of changes through an outbox of `room`.
-async fn listening_ada(hub: &Hub, room: usize) -> (Session, tokio::sync::mpsc::Receiver<u64>) {
-    let (changes, heard) = tokio::sync::mpsc::channel(room);
-    let mut ada = hub.connect(Some(changes));
+/// A session that said Hello as Ada and hears of changes.
+async fn listening_ada(hub: &Hub) -> (Session, std::sync::Arc<Changes>) {
+    let changes = std::sync::Arc::new(Changes::default());
+    let mut ada = hub.connect(Some(changes.clone()));
     let text = format!(r#"{{"type":"Hello","version":1,"token":"{}","name":"Ada"}}"#, secret("ada"));
     hub.handle(&mut ada, &text).await;
-    (ada, heard)
+    (ada, changes)
 }
 
 #[tokio::test]
-async fn a_reader_that_falls_behind_is_marked_so_that_its_connection_closes() {
+async fn announcements_of_one_game_coalesce_for_a_slow_reader() {
     let (hub, _) = hub().await;
-    let (mut ada, mut heard) = listening_ada(&hub, 1).await;
+    let (mut ada, heard) = listening_ada(&hub).await;
     let mut bo = hello(&hub, "bo", "Bo").await;
     let created = send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#).await;
-    let (game, invite) = (state(&created).game, state(&created).invite.clone().unwrap());
+    let (game, invite) = (state(&created).game, state(&created).invite.clone().unwrap().expose().to_owned());
+    let other = send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"klein","side":"white"}"#).await;
+    let (second, second_invite) = (state(&other).game, state(&other).invite.clone().unwrap().expose().to_owned());
     send(&hub, &mut bo, &format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).await;
-    assert_eq!(heard.try_recv(), Ok(game), "Ada hears of the join");
-    assert!(!ada.behind());
+    assert_eq!(heard.take(), vec![game], "Ada hears of the join");
+    // Three changes of one game and one of another while Ada does not read: two announcements.
     send(&hub, &mut bo, &format!(r#"{{"type":"Ready","game":{game}}}"#)).await;
+    send(&hub, &mut bo, &format!(r#"{{"type":"JoinGame","invite":"{second_invite}"}}"#)).await;
+    send(&hub, &mut bo, &format!(r#"{{"type":"OfferDraw","game":{game}}}"#)).await;
     send(&hub, &mut bo, &format!(r#"{{"type":"Resign","game":{game}}}"#)).await;
-    assert!(ada.behind(), "the second announcement did not fit");
+    assert_eq!(heard.take(), vec![game, second]);
+    // Each read then shows the game as it stands.
+    let ServerMessage::GameState(now) = hub.state_for(&ada, game).await.unwrap() else { panic!() };
+    assert_eq!(now.phase, Phase::Finished);
 }
 
 #[tokio::test]
@@ -287,7 +295,7 @@ async fn a_game_is_cancelled_only_before_its_first_move() {
     let mut ada = hello(&hub, "ada", "Ada").await;
     let mut bo = hello(&hub, "bo", "Bo").await;
     let created = send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"genus2","side":"white"}"#).await;
-    let (nobody_came, invite) = (state(&created).game, state(&created).invite.clone().unwrap());
+    let (nobody_came, invite) = (state(&created).game, state(&created).invite.clone().unwrap().expose().to_owned());
     let mut eve = hello(&hub, "eve", "Eve").await;
     let abort = |game| format!(r#"{{"type":"Abort","game":{game}}}"#);
     assert_eq!(error_code(&send(&hub, &mut eve, &abort(nobody_came)).await), "not_seated");
@@ -341,23 +349,22 @@ async fn a_connection_keeps_the_identity_it_said_hello_with() {
 #[tokio::test]
 async fn a_repeated_ready_or_draw_offer_changes_stores_and_announces_nothing() {
     let (hub, _) = hub().await;
-    let (mut ada, mut heard) = listening_ada(&hub, 1000).await;
+    let (mut ada, heard) = listening_ada(&hub).await;
     let mut bo = hello(&hub, "bo", "Bo").await;
     let created = send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#).await;
-    let (game, invite) = (state(&created).game, state(&created).invite.clone().unwrap());
+    let (game, invite) = (state(&created).game, state(&created).invite.clone().unwrap().expose().to_owned());
     send(&hub, &mut bo, &format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).await;
     let events = async |hub: &Hub| hub.store().load(game, 0).await.unwrap().len();
-    let drain = |heard: &mut tokio::sync::mpsc::Receiver<u64>| std::iter::from_fn(|| heard.try_recv().ok()).count();
-    drain(&mut heard);
+    heard.take();
     let before = events(&hub).await;
-    // Bo presses Ready 400 times: Ada hears of it once, and one event is stored.
-    for _ in 0..400 {
+    // Bo presses Ready 400 times: Ada hears of the first alone, and one event is stored.
+    for i in 0..400 {
         let replies = send(&hub, &mut bo, &format!(r#"{{"type":"Ready","game":{game}}}"#)).await;
         assert_eq!(state(&replies).phase, Phase::WaitingForReady, "acknowledged with the state");
+        assert_eq!(heard.take().len(), usize::from(i == 0), "press {i}");
     }
-    assert_eq!((drain(&mut heard), events(&hub).await), (1, before + 1));
+    assert_eq!(events(&hub).await, before + 1);
     send(&hub, &mut ada, &format!(r#"{{"type":"Ready","game":{game}}}"#)).await;
-    drain(&mut heard);
     let before = events(&hub).await;
     // Ada offers a draw 400 times: one offer stored; Bo's copy of the game shows it.
     for _ in 0..400 {
@@ -395,7 +402,7 @@ async fn an_invite_expires_after_a_week_but_a_seated_player_still_rejoins() {
     let mut bo = hello(&hub, "bo", "Bo").await;
     let mut cy = hello(&hub, "cy", "Cy").await;
     let create = r#"{"type":"CreateGame","variant":"chess","side":"white"}"#;
-    let invite_of = |replies: &[ServerMessage]| state(replies).invite.clone().unwrap();
+    let invite_of = |replies: &[ServerMessage]| state(replies).invite.clone().unwrap().expose().to_owned();
     let joined = invite_of(&send(&hub, &mut ada, create).await);
     let stale = invite_of(&send(&hub, &mut ada, create).await);
     let join = |invite: &str| format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#);
@@ -404,4 +411,74 @@ async fn an_invite_expires_after_a_week_but_a_seated_player_still_rejoins() {
     clock.advance(2);
     assert_eq!(error_code(&send(&hub, &mut cy, &join(&stale)).await), "invite_expired");
     assert_eq!(state(&send(&hub, &mut bo, &join(&joined)).await).you, Some(Side::Black), "Bo rejoins");
+}
+
+#[tokio::test]
+async fn the_lobby_pages_finished_games_and_shows_every_unfinished_one() {
+    let (hub, _) = hub().await;
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let mut ids = Vec::new();
+    for _ in 0..25 {
+        let created = send(&hub, &mut ada, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#).await;
+        ids.push(state(&created).game);
+    }
+    // All but the last two are cancelled.
+    for &game in &ids[..23] {
+        send(&hub, &mut ada, &format!(r#"{{"type":"Abort","game":{game}}}"#)).await;
+    }
+    let first = lobby_of(&hub, &mut ada).await;
+    let numbers = |entries: &[LobbyEntry]| entries.iter().map(|e| e.game).collect::<Vec<_>>();
+    assert_eq!(numbers(&first.waiting), ids[23..].to_vec(), "every unfinished game");
+    let mut latest: Vec<u64> = ids[3..23].to_vec();
+    latest.sort_unstable();
+    assert_eq!((numbers(&first.finished), first.more_finished), (latest, true), "the latest 20 finished");
+    let oldest = first.finished.iter().map(|e| e.game).min().unwrap();
+    let next = match &send(&hub, &mut ada, &format!(r#"{{"type":"Lobby","finished_before":{oldest}}}"#)).await[..] {
+        [ServerMessage::Lobby(list)] => list.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!((numbers(&next.finished), next.more_finished), (ids[..3].to_vec(), false));
+    assert_eq!(numbers(&next.waiting), ids[23..].to_vec());
+}
+
+#[tokio::test]
+async fn after_a_finished_game_both_ask_for_a_rematch_and_play_it_with_the_colours_swapped() {
+    let (hub, _) = hub().await;
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    let fields = r#""variant":"klein","side":"white","clock":{"kind":"rapid","minutes":10,"increment_seconds":5},"spectators":true"#;
+    let game = started(&hub, &mut ada, &mut bo, fields).await;
+    let rematch = format!(r#"{{"type":"Rematch","game":{game}}}"#);
+    assert_eq!(error_code(&send(&hub, &mut ada, &rematch).await), "not_over");
+    send(&hub, &mut bo, &format!(r#"{{"type":"Resign","game":{game}}}"#)).await;
+    let mut eve = hello(&hub, "eve", "Eve").await;
+    assert_eq!(error_code(&send(&hub, &mut eve, &rematch).await), "not_seated", "only the players");
+    // Ada offers; offering again stores nothing.
+    let offered = send(&hub, &mut ada, &rematch).await;
+    assert_eq!((state(&offered).rematch_offer, state(&offered).rematch), (Some(Side::White), None));
+    let stored = hub.store().load(game, 0).await.unwrap().len();
+    send(&hub, &mut ada, &rematch).await;
+    assert_eq!(hub.store().load(game, 0).await.unwrap().len(), stored);
+    // Bo accepts: the answer carries the finished game, linked, and the rematch.
+    let accepted = send(&hub, &mut bo, &rematch).await;
+    let states: Vec<&GameState> =
+        accepted.iter().filter_map(|m| if let ServerMessage::GameState(s) = m { Some(s) } else { None }).collect();
+    assert_eq!(states.len(), 2, "{accepted:?}");
+    let new = states[1];
+    assert_eq!(states[0].rematch, Some(new.game));
+    assert_eq!((new.you, new.white.as_deref(), new.black.as_deref()), (Some(Side::White), Some("Bo"), Some("Ada")));
+    assert_eq!((new.variant, new.clock.spec, new.spectators), (states[0].variant, states[0].clock.spec, true));
+    assert_eq!((new.phase, new.moves.len()), (Phase::WaitingForReady, 0));
+    // Ada asking again is led to the rematch, as Black.
+    let again = send(&hub, &mut ada, &rematch).await;
+    assert!(
+        again
+            .iter()
+            .any(|m| matches!(m, ServerMessage::GameState(s) if s.game == new.game && s.you == Some(Side::Black))),
+        "{again:?}"
+    );
+    // The link is stored: the finished game replays with it.
+    let log = hub.store().load(game, 0).await.unwrap();
+    let replayed = replay(game, log.iter().map(|(s, t, x)| (*s, *t, x.as_str()))).unwrap();
+    assert_eq!(replayed.rematch(), Some(new.game));
 }

@@ -236,6 +236,7 @@ async fn a_connection_reconnects_with_backoff_resumes_and_delivers_what_waited(d
     )
     .await;
     let invite = state_until(&mut ada, |_| true).await.invite.unwrap();
+    let invite = invite.expose();
     bo.send(serde_json::from_str(&format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).unwrap());
     let game = match event_until(&bo, |e| matches!(e, ClientEvent::Message(ServerMessage::GameState(_)))).await {
         ClientEvent::Message(ServerMessage::GameState(s)) => s.game,
@@ -302,6 +303,10 @@ async fn the_load_tester_plays_games_at_once_and_reports_one_line(database: &str
     let report = surface_chess_server::loadtest::run(&config).await.expect("a load test");
     assert_eq!((report.games, report.lost), (16, 0), "{report}");
     assert!(report.moves >= 16 * 8 && report.p50 <= report.p99, "{report}");
+    if cfg!(target_os = "linux") {
+        assert!(report.peak_bytes.is_some_and(|b| b > 1_000_000), "the server's peak memory: {report}");
+        assert!(report.to_string().contains(" server peak "), "{report}");
+    }
     let stored = s.hub.store().games().await.unwrap().len();
     assert_eq!(stored, 16, "every game stored");
     s.stop();

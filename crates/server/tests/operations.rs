@@ -75,5 +75,10 @@ async fn health_and_metrics_follow_what_happens() {
     assert!(value(&metrics, r#"surface_chess_refusals_total{code="too_many_from_address"}"#) >= 1.0);
     assert_eq!(value(&metrics, r#"surface_chess_refusals_total{code="malformed"}"#), 1.0);
     assert!(metrics.contains("# TYPE surface_chess_moves_total counter"));
+    if cfg!(target_os = "linux") {
+        let (now, peak) =
+            (value(&metrics, "surface_chess_resident_bytes"), value(&metrics, "surface_chess_peak_resident_bytes"));
+        assert!(now > 1e6 && peak >= now, "resident {now}, peak {peak}");
+    }
     running.stop();
 }

@@ -13,7 +13,7 @@ use surface_chess_server::{
 
 fn every_client_message() -> Vec<ClientMessage> {
     vec![
-        ClientMessage::Hello { version: PROTOCOL_VERSION, token: "a".repeat(32), name: "Ada".into() },
+        ClientMessage::Hello { version: PROTOCOL_VERSION, token: "a".repeat(32).into(), name: "Ada".into() },
         ClientMessage::CreateGame {
             variant: Variant::Chess3,
             side: SideChoice::Random,
@@ -35,7 +35,9 @@ fn every_client_message() -> Vec<ClientMessage> {
         ClientMessage::Abort { game: 7 },
         ClientMessage::ClaimDraw { game: 7 },
         ClientMessage::GetGame { game: 7 },
-        ClientMessage::Lobby,
+        ClientMessage::Rematch { game: 7 },
+        ClientMessage::Lobby { finished_before: None },
+        ClientMessage::Lobby { finished_before: Some(40) },
     ]
 }
 
@@ -61,6 +63,7 @@ fn every_server_message() -> Vec<ServerMessage> {
             opponents_turn: vec![],
             waiting: vec![entry.clone()],
             finished: vec![entry],
+            more_finished: true,
         }),
     ]
 }
@@ -183,6 +186,7 @@ fn hostile_values() -> impl Strategy<Value = String> {
         "ClaimDraw",
         "GetGame",
         "Lobby",
+        "Rematch",
     ]);
     let value = prop_oneof![
         any::<i64>().prop_map(|n| n.to_string()),

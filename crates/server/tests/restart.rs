@@ -147,6 +147,7 @@ async fn tokens_and_invite_codes_never_reach_the_servers_output() {
     let (mut ada, mut bo) = (player(&url, "ada").await, player(&url, "bo").await);
     send(&mut ada, r#"{"type":"CreateGame","variant":"chess","side":"white"}"#).await;
     let invite = state_until(&mut ada, |_| true).await.invite.unwrap();
+    let invite = invite.expose();
     send(&mut bo, &format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).await;
     send(&mut bo, r#"{"type":"JoinGame","invite":"zzzzzzzzzzzzzzzzzzzz"}"#).await;
     send(&mut bo, r#"{"type":"Hello","version":1,"token":"not a token at all","name":"x"}"#).await;
@@ -156,7 +157,42 @@ async fn tokens_and_invite_codes_never_reach_the_servers_output() {
     server.kill().unwrap();
     let output = server.wait_with_output().unwrap();
     let printed = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-    for secret in [common::secret("ada"), common::secret("bo"), invite, common::token("ada").digest().to_owned()] {
+    for secret in
+        [common::secret("ada"), common::secret("bo"), invite.to_owned(), common::token("ada").digest().to_owned()]
+    {
         assert!(!printed.contains(&secret), "{printed}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_tester_rides_out_a_server_killed_in_the_middle_of_its_run() {
+    use surface_chess_server::loadtest::{self, LoadConfig};
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let database = format!("sqlite://{}", dir.path().join("games.db").display());
+    let mut server = spawn(port, &database);
+    let config = LoadConfig {
+        urls: vec![format!("ws://127.0.0.1:{port}/ws")],
+        games: 40,
+        plies: 60,
+        variant: Variant::Chess,
+        database: None,
+        rate: 300.0,
+    };
+    let run = tokio::spawn(async move { loadtest::run(&config).await });
+    // Set up in well under two seconds; the moves take about eight.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    server.kill().expect("SIGKILL");
+    server.wait().unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut server = spawn(port, &database);
+    let report = tokio::time::timeout(Duration::from_secs(120), run)
+        .await
+        .expect("the run ends")
+        .unwrap()
+        .expect("the players reconnected and finished");
+    assert_eq!((report.games, report.lost), (40, 0), "{report}");
+    assert!(report.moves > 40 * 30, "the games went on after the restart: {report}");
+    server.kill().unwrap();
+    let _ = server.wait();
 }

@@ -6,8 +6,8 @@ use super::settings::OnlineSettings;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::time::Duration;
-use surface_chess_online::ClientMessage;
 use surface_chess_online::client::{ClientEvent, Connection};
+use surface_chess_online::{ClientMessage, server_secret};
 
 /// The connection's state, for the panel.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,7 +120,8 @@ impl Server<'_> {
             self.link.error = problem;
         }
         let (server, name) = (self.settings.server.clone(), self.settings.name.clone());
-        let connection = Connection::open(&server, &secret, &name);
+        // Each server gets its own secret, derived from the kept one.
+        let connection = Connection::open(&server, &server_secret(&secret, &server), &name);
         self.link.open = Some(Open { connection, server, name });
         self.link.state = Link::Connecting { attempt: 1 };
         self.link.latency = None;

@@ -65,7 +65,7 @@ impl Lobby {
 
     /// The invite of game `id` the first time it is asked for (printed once for the terminal).
     pub(super) fn invite_to_print(&mut self, id: GameId) -> Option<String> {
-        let invite = self.games.get(&id)?.state.invite.clone()?;
+        let invite = self.games.get(&id)?.state.invite.as_ref()?.expose().to_owned();
         self.printed.insert(id).then_some(invite)
     }
 }

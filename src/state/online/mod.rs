@@ -39,7 +39,7 @@ use bevy::prelude::*;
 use lobby::Expect;
 use open_game::Board;
 use surface_chess_online::client::ClientEvent;
-use surface_chess_online::{ClientMessage, GameId, ServerMessage, Side};
+use surface_chess_online::{ClientMessage, GameId, Secret, ServerMessage, Side};
 use surface_chess_rules::Color;
 
 /// What the player asks of the server (the panel's buttons, `--host`, `--join`, tests).
@@ -67,6 +67,8 @@ pub enum OnlineCommand {
     Abort,
     /// Claim the draw the rules allow now (threefold repetition, the 50-move rule).
     ClaimDraw,
+    /// Offer a rematch of the finished game, or accept the opponent's; the rematch opens.
+    Rematch,
     /// Close the open game and return to the offline game (the online game goes on on the
     /// server; the lobby opens it again).
     Leave,
@@ -78,7 +80,9 @@ impl OnlineCommand {
         match self {
             OnlineCommand::Connect => "Connects to the server with this address and name",
             OnlineCommand::Host => "Creates a game on this board; pass its invite code on",
-            OnlineCommand::Join(_) => "Takes the open seat of the game with this invite code",
+            OnlineCommand::Join(_) => {
+                "Takes the open seat of the game with this invite code (#number: watches that game)"
+            }
             OnlineCommand::Lobby => "Lists your games: your turn, theirs, waiting, finished",
             OnlineCommand::Open(_) => "Opens this game",
             OnlineCommand::Ready => "Starts the clocks once both players are ready",
@@ -87,6 +91,7 @@ impl OnlineCommand {
             OnlineCommand::Resign => "Gives up this game",
             OnlineCommand::Abort => "Cancels the game before its first move",
             OnlineCommand::ClaimDraw => "Claims the draw the rules allow now",
+            OnlineCommand::Rematch => "Offers a rematch with the colours swapped, or accepts your opponent's",
             OnlineCommand::Leave => "Back to the offline game (this one goes on on the server)",
         }
     }
@@ -100,6 +105,7 @@ impl OnlineCommand {
             OnlineCommand::Resign => ClientMessage::Resign { game },
             OnlineCommand::Abort => ClientMessage::Abort { game },
             OnlineCommand::ClaimDraw => ClientMessage::ClaimDraw { game },
+            OnlineCommand::Rematch => ClientMessage::Rematch { game },
             _ => return None,
         })
     }
@@ -159,7 +165,7 @@ impl OnlineView<'_> {
 
     /// The invite code of the open game while its second seat is open.
     pub fn invite(&self) -> Option<&str> {
-        self.open_state().and_then(|k| k.state.invite.as_deref())
+        self.open_state().and_then(|k| k.state.invite.as_ref().map(Secret::expose))
     }
 }
 
@@ -175,13 +181,27 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (leave_when_replaced, run_commands, poll_connection, ask_for_lobby)
+                (leave_when_replaced, run_commands, poll_connection, follow_rematch, ask_for_lobby)
                     .chain()
                     .in_set(OnlineSystems)
                     .in_set(crate::schedule::AppSystems::Input),
                 send_own_moves.after(PlaySystems).in_set(crate::schedule::AppSystems::Rules),
             ),
         );
+}
+
+/// When the open game's rematch is created (by either player), it opens, once.
+fn follow_rematch(
+    open: Option<Res<OpenGame>>,
+    lobby: Res<Lobby>,
+    mut orders: MessageWriter<OnlineCommand>,
+    mut followed: Local<Vec<GameId>>,
+) {
+    let Some(rematch) = open.and_then(|o| lobby.games.get(&o.id)?.state.rematch) else { return };
+    if !followed.contains(&rematch) {
+        followed.push(rematch);
+        orders.write(OnlineCommand::Open(rematch));
+    }
 }
 
 /// Sends `message`; a new connection follows nothing yet, so it asks for the open game again.
@@ -241,6 +261,21 @@ fn leave_when_replaced(mut replaced: MessageReader<GameReplaced>, mut board: Boa
     }
 }
 
+/// The game a code field's text asks to watch: `#12`, or a number shorter than an invite code.
+pub fn watched_game(text: &str) -> Option<GameId> {
+    let number = text.strip_prefix('#').unwrap_or(text);
+    let short = number.len() < surface_chess_online::identity::INVITE_LEN;
+    (short && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then(|| number.parse().ok()).flatten()
+}
+
+/// Opens game `id` on the board (as last heard of, if it was) and asks the server for it.
+fn open_game(server: &mut Server, lobby: &mut Lobby, board: &mut Board, id: GameId) {
+    lobby.expect = Some(Expect::Open(id));
+    let shown = board.enter(lobby, id);
+    report(server, shown);
+    send(server, Some(id), ClientMessage::GetGame { game: id });
+}
+
 fn run_commands(
     mut orders: MessageReader<OnlineCommand>,
     mut server: Server,
@@ -261,35 +296,36 @@ fn run_commands(
             }
             OnlineCommand::Host => {
                 lobby.expect = Some(Expect::Created);
-                let HostSettings { side, clock } = server.settings.host;
+                let HostSettings { side, clock, spectators } = server.settings.host;
                 let variant = board.current.variant();
-                send(&mut server, open, ClientMessage::CreateGame { variant, side, clock, spectators: false });
+                send(&mut server, open, ClientMessage::CreateGame { variant, side, clock, spectators });
             }
             OnlineCommand::Join(code) => {
                 let invite: String = code.split_whitespace().collect();
                 if invite.is_empty() {
-                    server.link.error = Some("type the invite code first".into());
+                    server.link.error = Some("type the invite code (or #number to watch) first".into());
+                    continue;
+                }
+                // `#12` (or a bare number, shorter than any code) watches game 12.
+                if let Some(game) = watched_game(&invite) {
+                    open_game(&mut server, &mut lobby, &mut board, game);
                     continue;
                 }
                 lobby.expect = Some(Expect::Joined);
-                send(&mut server, open, ClientMessage::JoinGame { invite });
+                send(&mut server, open, ClientMessage::JoinGame { invite: invite.into() });
             }
             OnlineCommand::Lobby => {
                 lobby.asked = true;
-                send(&mut server, open, ClientMessage::Lobby);
+                send(&mut server, open, ClientMessage::Lobby { finished_before: None });
             }
-            &OnlineCommand::Open(id) => {
-                lobby.expect = Some(Expect::Open(id));
-                let shown = board.enter(&lobby, id);
-                report(&mut server, shown);
-                send(&mut server, Some(id), ClientMessage::GetGame { game: id });
-            }
+            &OnlineCommand::Open(id) => open_game(&mut server, &mut lobby, &mut board, id),
             OnlineCommand::Ready
             | OnlineCommand::OfferDraw
             | OnlineCommand::AcceptDraw
             | OnlineCommand::Resign
             | OnlineCommand::Abort
-            | OnlineCommand::ClaimDraw => {
+            | OnlineCommand::ClaimDraw
+            | OnlineCommand::Rematch => {
                 if let Some(message) = open.and_then(|game| order.in_game(game)) {
                     send(&mut server, open, message);
                 }
@@ -390,7 +426,7 @@ fn ask_for_lobby(mut server: Server, mut lobby: ResMut<Lobby>, open: Option<Res<
     if lobby.stale && !lobby.asked && server.link.state == Link::Connected {
         lobby.stale = false;
         lobby.asked = true;
-        send(&mut server, open.map(|o| o.id), ClientMessage::Lobby);
+        send(&mut server, open.map(|o| o.id), ClientMessage::Lobby { finished_before: None });
     }
 }
 
@@ -435,5 +471,15 @@ mod tests {
         assert_eq!(result_words(&r(Some(Side::Black), "checkmate")), "black wins by checkmate");
         assert_eq!(result_words(&r(Some(Side::White), "timeout")), "white wins on time");
         assert_eq!(result_words(&r(None, "agreement")), "draw by agreement");
+    }
+
+    #[test]
+    fn a_number_in_the_code_field_watches_that_game() {
+        assert_eq!(watched_game("#12"), Some(12));
+        assert_eq!(watched_game("12"), Some(12));
+        // Invite codes are 20 symbols, some all digits; none is a game number.
+        for code in ["23456789234567892345", "abcde", "#", "#-1", "", "#99999999999999999999"] {
+            assert_eq!(watched_game(code), None, "{code}");
+        }
     }
 }

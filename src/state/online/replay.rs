@@ -66,6 +66,8 @@ pub(super) fn fixture(
         draw_offer: None,
         result,
         spectators: false,
+        rematch_offer: None,
+        rematch: None,
     }
 }
 

@@ -18,11 +18,13 @@ pub struct HostSettings {
     pub side: SideChoice,
     /// The clock.
     pub clock: ClockSpec,
+    /// Whether anyone who knows the game's number may watch it.
+    pub spectators: bool,
 }
 
 impl Default for HostSettings {
     fn default() -> Self {
-        HostSettings { side: SideChoice::White, clock: ClockSpec::DEFAULT }
+        HostSettings { side: SideChoice::White, clock: ClockSpec::DEFAULT, spectators: false }
     }
 }
 

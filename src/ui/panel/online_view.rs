@@ -36,6 +36,10 @@ pub struct OnlineFacts {
     pub unplayed: bool,
     /// Whether the rules allow a draw claim in the position shown.
     pub claimable: bool,
+    /// Whose rematch offer stands.
+    pub rematch_offer: Option<Side>,
+    /// Whether the rematch exists.
+    pub rematched: bool,
 }
 
 impl OnlineFacts {
@@ -56,6 +60,8 @@ impl OnlineFacts {
             draw_offer: state.draw_offer,
             unplayed,
             claimable,
+            rematch_offer: state.rematch_offer,
+            rematched: state.rematch.is_some(),
         }
     }
 
@@ -114,13 +120,46 @@ pub struct NameField;
 #[derive(Component)]
 pub struct CodeField;
 
-/// The host's side (cycles White, Black, Random).
-#[derive(Component)]
-pub(super) struct SideButton;
+/// A button naming one of the host's choices; a press moves it on.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum HostChoice {
+    /// The host's side (cycles White, Black, Random).
+    Side,
+    /// The host's clock (cycles the presets and the correspondence days).
+    Clock,
+    /// Whether anyone may watch (off, on).
+    Spectators,
+}
 
-/// The host's clock (cycles the presets and the correspondence days).
-#[derive(Component)]
-pub(super) struct ClockButton;
+impl HostChoice {
+    /// The button's words for the host's settings.
+    fn words(self, host: &HostSettings) -> String {
+        match self {
+            HostChoice::Side => side_text(host.side),
+            HostChoice::Clock => clock_text(host),
+            HostChoice::Spectators => format!("Watchers: {}", if host.spectators { "on" } else { "off" }),
+        }
+    }
+
+    /// The next choice.
+    fn next(self, host: &mut HostSettings) {
+        match self {
+            HostChoice::Side => {
+                host.side = match host.side {
+                    SideChoice::White => SideChoice::Black,
+                    SideChoice::Black => SideChoice::Random,
+                    SideChoice::Random => SideChoice::White,
+                }
+            }
+            HostChoice::Clock => {
+                let choices = clocks::choices();
+                let i = choices.iter().position(|&c| c == host.clock).map_or(0, |i| (i + 1) % choices.len());
+                host.clock = choices[i];
+            }
+            HostChoice::Spectators => host.spectators = !host.spectators,
+        }
+    }
+}
 
 /// The error's colour.
 const PROBLEM: Color = Color::srgb(1.0, 0.60, 0.55);
@@ -195,17 +234,17 @@ pub(super) fn spawn_online_section(commands: &mut Commands, page: Entity, online
     row(commands, menu, &[caption, server, connect]);
     let caption = commands.spawn(label("Name  ", 13.0, DIM)).id();
     let name = commands.spawn((field(&online.name, 120.0, 32), NameField)).id();
-    let side = commands.spawn((button(side_text(online.host.side)), SideButton)).observe(next_side).id();
-    let clock = commands.spawn((button(clock_text(&online.host)), ClockButton)).observe(next_clock).id();
+    let [side, clock, watchers] = [HostChoice::Side, HostChoice::Clock, HostChoice::Spectators]
+        .map(|choice| commands.spawn((button(choice.words(&online.host)), choice)).observe(next_choice).id());
     row(commands, menu, &[caption, name, side, clock]);
     let host = command_button(commands, Look::Primary, "Host", always, OnlineCommand::Host);
     let host_caption = commands.spawn((label("", 13.0, DIM), HostCaption)).id();
-    row(commands, menu, &[host, host_caption]);
+    row(commands, menu, &[host, watchers, host_caption]);
     let caption = commands.spawn(label("Code  ", 13.0, DIM)).id();
     let code = commands
         .spawn((
             field("", 200.0, 40),
-            EditableTextFilter::new(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '-'),
+            EditableTextFilter::new(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-' | '#')),
             CodeField,
         ))
         .observe(join_on_enter)
@@ -279,6 +318,13 @@ pub(super) fn spawn_online_section(commands: &mut Commands, page: Entity, online
             |f| f.unplayed && f.seated_in(&[Phase::WaitingForOpponent, Phase::WaitingForReady, Phase::Playing]),
             OnlineCommand::Abort,
         ),
+        command_button(
+            commands,
+            Look::Primary,
+            "Rematch",
+            |f| f.seated_in(&[Phase::Finished]) && !f.rematched && f.rematch_offer != f.you,
+            OnlineCommand::Rematch,
+        ),
         command_button(commands, Look::Plain, "Leave", always, OnlineCommand::Leave),
     ];
     row(commands, game, &buttons);
@@ -297,18 +343,10 @@ fn clock_text(host: &HostSettings) -> String {
     format!("Clock: {}", spec_words(host.clock))
 }
 
-fn next_side(_: On<Activate>, mut online: ResMut<OnlineSettings>) {
-    online.host.side = match online.host.side {
-        SideChoice::White => SideChoice::Black,
-        SideChoice::Black => SideChoice::Random,
-        SideChoice::Random => SideChoice::White,
-    };
-}
-
-fn next_clock(_: On<Activate>, mut online: ResMut<OnlineSettings>) {
-    let choices = clocks::choices();
-    let i = choices.iter().position(|&c| c == online.host.clock).map_or(0, |i| (i + 1) % choices.len());
-    online.host.clock = choices[i];
+fn next_choice(press: On<Activate>, choices: Query<&HostChoice>, mut online: ResMut<OnlineSettings>) {
+    if let Ok(choice) = choices.get(press.entity) {
+        choice.next(&mut online.host);
+    }
 }
 
 /// The code typed, as a join request.
@@ -397,7 +435,16 @@ pub fn game_words(known: &Known) -> String {
     });
     let side = |side: Side| Rules::from(side).name();
     match (&s.result, s.phase) {
-        (Some(result), _) => text.push_str(&format!("Result: {}", result_words(result))),
+        (Some(result), _) => {
+            text.push_str(&format!("Result: {}", result_words(result)));
+            if let Some(by) = s.rematch_offer {
+                let who = if s.you == Some(by) { "you offer" } else { "press Rematch to play it" };
+                text.push_str(&format!(" · {} offers a rematch ({who})", side(by)));
+            }
+            if let Some(game) = s.rematch {
+                text.push_str(&format!(" · rematch: game #{game}"));
+            }
+        }
         (None, Phase::WaitingForOpponent) => text.push_str("Waiting for an opponent: pass on the invite code"),
         (None, Phase::WaitingForReady) => {
             let mark = |ready| if ready { "ready" } else { "not ready" };
@@ -497,22 +544,21 @@ pub(super) fn show_online_texts(
         set(&mut text, online.invite().map(grouped).unwrap_or_default());
     }
     for mut text in &mut texts.p5() {
-        set(&mut text, format!("a {} game with this side and clock", current.variant()));
+        set(&mut text, format!("a {} game", current.variant()));
     }
 }
 
-/// The side and clock buttons name the host's choices.
-#[allow(clippy::type_complexity)]
+/// The side, clock and spectator buttons name the host's choices.
 pub(super) fn show_host_choices(
     online: Res<OnlineSettings>,
-    mut buttons: Query<(&mut ButtonLabel, &Children, Has<SideButton>), Or<(With<SideButton>, With<ClockButton>)>>,
+    mut buttons: Query<(&mut ButtonLabel, &Children, &HostChoice)>,
     mut labels: Query<&mut Text>,
 ) {
     if !online.is_changed() {
         return;
     }
-    for (mut button, children, side) in &mut buttons {
-        let wanted = if side { side_text(online.host.side) } else { clock_text(&online.host) };
+    for (mut button, children, choice) in &mut buttons {
+        let wanted = choice.words(&online.host);
         if button.0 != wanted {
             button.0.clone_from(&wanted);
             for child in children {
@@ -561,14 +607,16 @@ pub(super) fn show_lobby(
     let Ok(area) = area.single() else { return };
     commands.entity(area).despawn_related::<Children>();
     let Some(lobby) = &heard.list else { return };
+    // The server sends the latest finished games and says whether older ones remain.
     let groups = [
-        ("Your turn", &lobby.your_turn),
-        ("Opponent's turn", &lobby.opponents_turn),
-        ("Waiting to start", &lobby.waiting),
-        ("Finished", &lobby.finished),
+        ("Your turn", &lobby.your_turn, false),
+        ("Opponent's turn", &lobby.opponents_turn, false),
+        ("Waiting to start", &lobby.waiting, false),
+        ("Finished", &lobby.finished, lobby.more_finished),
     ];
-    for (title, entries) in groups {
-        let heading = commands.spawn(label(format!("{title} ({})", entries.len()), 13.0, DIM)).id();
+    for (title, entries, more) in groups {
+        let more = if more { "+" } else { "" };
+        let heading = commands.spawn(label(format!("{title} ({}{more})", entries.len()), 13.0, DIM)).id();
         commands.entity(area).add_child(heading);
         let list = commands.spawn(Node { flex_wrap: FlexWrap::Wrap, ..default() }).id();
         commands.entity(area).add_child(list);

@@ -51,7 +51,7 @@ pub async fn started(creator: &mut Socket, friend: &mut Socket, fields: &str) ->
     send(creator, &format!(r#"{{"type":"CreateGame",{fields}}}"#)).await;
     let created = state_until(creator, |s| s.phase == Phase::WaitingForOpponent).await;
     let (game, invite) = (created.game, created.invite.expect("the creator sees the invite"));
-    send(friend, &format!(r#"{{"type":"JoinGame","invite":"{invite}"}}"#)).await;
+    send(friend, &format!(r#"{{"type":"JoinGame","invite":"{}"}}"#, invite.expose())).await;
     state_until(friend, |s| s.game == game).await;
     for p in [&mut *creator, &mut *friend] {
         send(p, &format!(r#"{{"type":"Ready","game":{game}}}"#)).await;
