@@ -53,7 +53,11 @@ impl Socket {
     /// # Errors
     /// The server cannot be reached.
     pub async fn connect(url: &str) -> Result<Socket, ClientError> {
+        // Small buffers (tungstenite's defaults hold 256 KiB per connection; the load tester
+        // opens thousands), each message written at once.
         let config = WebSocketConfig::default()
+            .read_buffer_size(4096)
+            .write_buffer_size(0)
             .max_message_size(Some(MAX_SERVER_MESSAGE))
             .max_frame_size(Some(MAX_SERVER_MESSAGE));
         let (ws, _) = connect_async_with_config(url, Some(config), true).await?;

@@ -32,7 +32,10 @@ pub fn subscriber<W>(format: LogFormat, filter: EnvFilter, writer: W) -> Box<dyn
 where
     W: for<'a> MakeWriter<'a> + Send + Sync + 'static,
 {
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer).with_target(false);
+    // Colours only for a terminal: a file or a log collector gets plain text.
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let builder =
+        tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer).with_target(false).with_ansi(ansi);
     match format {
         LogFormat::Plain => Box::new(builder.finish()),
         LogFormat::Json => Box::new(builder.json().flatten_event(true).finish()),

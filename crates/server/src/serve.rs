@@ -258,12 +258,19 @@ async fn metrics(State(shared): State<Shared>) -> ([(HeaderName, &'static str); 
 
 async fn upgrade(State(shared): State<Shared>, upgrade: WebSocketUpgrade) -> Response {
     // Frames over four times the protocol's limit close the connection; anything up to that is
-    // read and answered (over 16 KiB with `too_large`).
+    // read and answered (over 16 KiB with `too_large`). Small buffers: tungstenite's defaults
+    // (128 KiB to read and 128 KiB to write) would make 16,000 connections hold 4 GB; a message
+    // is a few hundred bytes, and each reply is written at once.
     upgrade
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(0)
         .max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| connection(shared, socket))
 }
+
+/// A connection's read buffer.
+const SOCKET_BUFFER: usize = 4096;
 
 /// Messages refused by the rate limit before the connection is closed.
 const STRIKES: u32 = 50;
