@@ -265,6 +265,8 @@ fn a_game_open_to_watchers_is_followed_live_from_a_third_app() {
     host_and_join(&mut a, &mut b);
     both_ready(&mut a, &mut b);
     let number = online(&a).open_state().unwrap().state.game;
+    let told = text::<GameText>(&mut a);
+    assert!(told.contains(&format!("anyone may watch: #{number}")), "the host sees what to pass on: {told}");
     // Carol types the game's number where a code goes.
     press(&mut c, "Online");
     type_into::<CodeField>(&mut c, &format!("#{number}"));

@@ -420,8 +420,9 @@ fn set(text: &mut Text, value: String) {
 pub fn game_words(known: &Known) -> String {
     let s = &known.state;
     let seat = |name: &Option<String>| name.clone().unwrap_or_else(|| "(open seat)".into());
+    let watchers = if s.spectators { format!(" · anyone may watch: #{}", s.game) } else { String::new() };
     let mut text = format!(
-        "Game {} · {} · {}\nWhite: {} · Black: {}",
+        "Game {} · {} · {}{watchers}\nWhite: {} · Black: {}",
         s.game,
         s.variant,
         spec_words(s.clock.spec),
@@ -445,7 +446,10 @@ pub fn game_words(known: &Known) -> String {
                 text.push_str(&format!(" · rematch: game #{game}"));
             }
         }
-        (None, Phase::WaitingForOpponent) => text.push_str("Waiting for an opponent: pass on the invite code"),
+        (None, Phase::WaitingForOpponent) if s.you.is_some() => {
+            text.push_str("Waiting for an opponent: pass on the invite code")
+        }
+        (None, Phase::WaitingForOpponent) => text.push_str("Waiting for an opponent"),
         (None, Phase::WaitingForReady) => {
             let mark = |ready| if ready { "ready" } else { "not ready" };
             text.push_str(&format!(
