@@ -146,6 +146,12 @@ impl InviteCode {
     pub fn expose(&self) -> &str {
         &self.0
     }
+
+    /// The code's SHA-256 digest in base64url (43 characters): what a server stores and looks
+    /// codes up by, so that its database gives no seat away.
+    pub fn digest(&self) -> String {
+        URL_SAFE_NO_PAD.encode(Sha256::digest(self.0.as_bytes()))
+    }
 }
 
 impl fmt::Debug for InviteCode {

@@ -109,8 +109,12 @@ pub enum Event {
         token: String,
         /// The creator's name.
         name: String,
-        /// The invite code.
-        invite: String,
+        /// The invite code's digest.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite_digest: Option<String>,
+        /// The invite code itself, as logs written before digests held it (read, never written).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
     },
     /// The friend took the open seat.
     Joined {
@@ -182,7 +186,8 @@ impl Event {
             spectators: settings.spectators,
             token: creator.token.digest().to_owned(),
             name: creator.name.to_string(),
-            invite: g.invite().expose().to_owned(),
+            invite_digest: Some(g.invite_digest().to_owned()),
+            invite: None,
         }
     }
 
@@ -216,11 +221,17 @@ pub fn replay<'a>(
     let mut log = log.into_iter();
     let Some((0, _, first)) = log.next() else { return Err(ReplayError::NoCreation(id)) };
     let refused = |seq, why: String| ReplayError::Refused { game: id, seq, why };
-    let Event::Created { variant, asked, side, clock, spectators, token, name, invite } = read(id, 0, first)? else {
+    let Event::Created { variant, asked, side, clock, spectators, token, name, invite_digest, invite } =
+        read(id, 0, first)?
+    else {
         return Err(ReplayError::NoCreation(id));
     };
     let seat = Seat { token: Token::from_digest(&token), name: parse(Name::parse(&name), 0, &refused)? };
-    let invite = parse(InviteCode::parse(&invite), 0, &refused)?;
+    let invite = match (invite_digest, invite) {
+        (Some(digest), _) => digest,
+        (None, Some(code)) => parse(InviteCode::parse(&code), 0, &refused)?.digest(),
+        (None, None) => return Err(refused(0, "a creation without its invite".into())),
+    };
     let settings = NewGame { variant, side: asked, clock, spectators };
     let mut game = parse(ServerGame::restore(id, settings, side.into(), seat, invite), 0, &refused)?;
     for (seq, at, text) in log {
@@ -239,8 +250,7 @@ pub fn apply(game: &mut ServerGame, event: &Event, at: Millis) -> Result<(), Str
         Event::Created { .. } => Err("a second creation".into()),
         Event::Joined { token, name } => {
             let seat = Seat { token: Token::from_digest(token), name: Name::parse(name).map_err(|e| e.to_string())? };
-            let invite = game.invite().clone();
-            game.join(&invite, seat, at).map(drop).map_err(|e| e.to_string())
+            game.seat_opponent(seat, at).map(drop).map_err(|e| e.to_string())
         }
         Event::Acted { side, act } => {
             let token = game.seat((*side).into()).ok_or("an act from an empty seat")?.token.clone();

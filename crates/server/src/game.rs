@@ -54,7 +54,8 @@ pub struct ServerGame {
     settings: NewGame,
     creator: Color,
     seats: [Option<Seat>; 2],
-    invite: InviteCode,
+    invite_digest: String,
+    invite: Option<InviteCode>,
     game: Game,
     clock: Clock,
     draw_offer: Option<Color>,
@@ -97,11 +98,14 @@ impl ServerGame {
                 }
             }
         };
-        ServerGame::restore(id, settings, side, creator, InviteCode::generate(rng))
+        let invite = InviteCode::generate(rng);
+        let mut game = ServerGame::restore(id, settings, side, creator, invite.digest())?;
+        game.invite = Some(invite);
+        Ok(game)
     }
 
     /// A game as created before, from what its creation stored: the creator's side already
-    /// resolved and the invite code already drawn.
+    /// resolved and the invite code's digest.
     ///
     /// # Errors
     /// A clock outside the contract.
@@ -110,7 +114,7 @@ impl ServerGame {
         settings: NewGame,
         side: Color,
         creator: Seat,
-        invite: InviteCode,
+        invite_digest: String,
     ) -> Result<ServerGame, RefereeError> {
         let clock = settings.clock.validate()?;
         let mut seats = [None, None];
@@ -120,7 +124,8 @@ impl ServerGame {
             settings: NewGame { clock, ..settings },
             creator: side,
             seats,
-            invite,
+            invite_digest,
+            invite: None,
             game: Game::new(settings.variant),
             clock: Clock::new(clock),
             draw_offer: None,
@@ -155,9 +160,15 @@ impl ServerGame {
         self.creator
     }
 
-    /// The invite code.
-    pub fn invite(&self) -> &InviteCode {
-        &self.invite
+    /// The invite code, known only where the game was created (and while it is in memory there):
+    /// the store keeps its digest alone.
+    pub fn invite(&self) -> Option<&InviteCode> {
+        self.invite.as_ref()
+    }
+
+    /// The invite code's digest ([`InviteCode::digest`]).
+    pub fn invite_digest(&self) -> &str {
+        &self.invite_digest
     }
 
     /// A seat.
@@ -248,8 +259,19 @@ impl ServerGame {
         if let Some(side) = self.side_of(&seat.token) {
             return Ok(side);
         }
-        if invite != &self.invite {
+        if invite.digest() != self.invite_digest {
             return Err(RefereeError::BadInvite);
+        }
+        self.seat_opponent(seat, now)
+    }
+
+    /// The friend takes the open seat (the code already checked: a join replayed from the log).
+    ///
+    /// # Errors
+    /// Finished, or both seats taken.
+    pub fn seat_opponent(&mut self, seat: Seat, now: Millis) -> Result<Color, RefereeError> {
+        if let Some(side) = self.side_of(&seat.token) {
+            return Ok(side);
         }
         if let Some(result) = self.result {
             return Err(RefereeError::Finished(result));

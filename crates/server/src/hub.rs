@@ -284,7 +284,7 @@ impl Hub {
                     return Err(HubError::TooManyGames(self.games_per_hour));
                 }
                 self.check_unfinished(&token).await?;
-                let id = self.create(NewGame { variant, side, clock, spectators }, seat).await?;
+                let (id, _) = self.create(NewGame { variant, side, clock, spectators }, seat).await?;
                 return self.read(session, id).await;
             }
             ClientMessage::JoinGame { invite } => {
@@ -315,15 +315,16 @@ impl Hub {
         Ok(replies)
     }
 
-    /// Creates and stores a game; returns its number.
-    async fn create(&self, settings: NewGame, creator: Seat) -> Result<GameId, HubError> {
+    /// Creates and stores a game (its invite code's digest alone); returns its number and code.
+    async fn create(&self, settings: NewGame, creator: Seat) -> Result<(GameId, InviteCode), HubError> {
         let mut game = ServerGame::create(0, settings, creator, &mut rand::rng())?;
-        let id = self.store.create(self.now(), game.invite().expose(), &Event::created(&game)).await?;
+        let invite = game.invite().cloned().expect("a game made here knows its code");
+        let id = self.store.create(self.now(), game.invite_digest(), &Event::created(&game)).await?;
         game.renumber(id);
         tracing::info!(game = id, variant = %game.variant(), "created");
         let entry = Entry { game: Some(game), events: 1 };
         self.games.lock().expect("games").insert(id, Arc::new(Mutex::new(entry)));
-        Ok(id)
+        Ok((id, invite))
     }
 
     /// Refuses an identity seated in its most unfinished games a new seat.
@@ -336,7 +337,7 @@ impl Hub {
 
     /// Takes the open seat of the game with this invite (a seated identity rejoins).
     async fn join(&self, invite: &InviteCode, seat: Seat) -> Result<GameId, HubError> {
-        let (id, created) = self.store.game_by_invite(invite.expose()).await?.ok_or(RefereeError::BadInvite)?;
+        let (id, created) = self.store.game_by_invite(&invite.digest()).await?.ok_or(RefereeError::BadInvite)?;
         if self.game(id).await?.side_of(&seat.token).is_none() {
             self.check_unfinished(&seat.token).await?;
         }
@@ -415,8 +416,7 @@ impl Hub {
         let settings = old.settings();
         let swapped = if side == surface_chess_rules::Color::White { SideChoice::Black } else { SideChoice::White };
         let new = NewGame { side: swapped, ..settings };
-        let rematch = self.create(new, seat).await?;
-        let invite = self.game(rematch).await?.invite().clone();
+        let (rematch, invite) = self.create(new, seat).await?;
         self.seat_at(rematch, &invite, opponent, None).await?;
         let linked = self.change(id, Some(session.id), |g, _| {
             g.rematched(rematch)?;

@@ -23,7 +23,8 @@ pub fn game_state(g: &ServerGame, token: &Token, now: Millis) -> Result<GameStat
     let phase = g.phase();
     let clock = g.clock();
     let name = |c| g.seat(c).map(|s| s.name.to_string());
-    let invite = (you.is_some() && phase == Phase::WaitingForOpponent).then(|| g.invite().expose().into());
+    // Only where the game was created, while it is in memory: the store keeps the digest alone.
+    let invite = g.invite().filter(|_| you.is_some() && phase == Phase::WaitingForOpponent).map(|i| i.expose().into());
     let position = g.rules_game().position();
     use surface_chess_rules::Color::{Black, White};
     Ok(GameState {

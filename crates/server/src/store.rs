@@ -107,6 +107,7 @@ impl Store {
         .await
         .map_err(db("connecting"))?;
         migrator(backend).run(&pool).await?;
+        digest_old_invites(&pool).await?;
         let writer = Writer::start(pool.clone());
         Ok(Store { pool, backend, url, writer })
     }
@@ -116,8 +117,8 @@ impl Store {
         self.backend
     }
 
-    /// Stores a new game: its number, invite code and creation event (seq 0), and the creator's
-    /// seat. Returns the number.
+    /// Stores a new game: its number, invite code's digest and creation event (seq 0), and the
+    /// creator's seat. Returns the number.
     ///
     /// # Errors
     /// The database failed (nothing is stored).
@@ -183,7 +184,7 @@ impl Store {
             .map_err(db("loading a game"))
     }
 
-    /// The game with this invite code.
+    /// The game whose invite code has this digest, and when it was created.
     ///
     /// # Errors
     /// The database failed.
@@ -379,6 +380,50 @@ async fn insert_event(
             .map_err(db("storing a seat"))?;
     }
     Ok(true)
+}
+
+/// Replaces the invite codes stored before digests (20 symbols; a digest has 43) by their
+/// digests, in the games table and in each game's creation event, so that the database's rows
+/// give no seat away and old codes still work. (Pages a database freed may keep old bytes until
+/// they are written over.)
+async fn digest_old_invites(pool: &AnyPool) -> Result<(), StoreError> {
+    let rows = sqlx::query("SELECT id, invite FROM games WHERE length(invite) = 20")
+        .fetch_all(pool)
+        .await
+        .map_err(db("reading old invite codes"))?;
+    for row in rows {
+        let (id, code): (i64, String) = (
+            row.try_get(0).map_err(db("reading old invite codes"))?,
+            row.try_get(1).map_err(db("reading old invite codes"))?,
+        );
+        let Ok(code) = surface_chess_online::identity::InviteCode::parse(&code) else { continue };
+        let digest = code.digest();
+        let mut tx = pool.begin().await.map_err(db("storing invite digests"))?;
+        let created = sqlx::query("SELECT body FROM events WHERE game = $1 AND seq = 0")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db("storing invite digests"))?;
+        if let Some(row) = created {
+            let body: String = row.try_get(0).map_err(db("storing invite digests"))?;
+            let body =
+                body.replace(&format!(r#""invite":"{}""#, code.expose()), &format!(r#""invite_digest":"{digest}""#));
+            sqlx::query("UPDATE events SET body = $1 WHERE game = $2 AND seq = 0")
+                .bind(body)
+                .bind(id)
+                .execute(&mut *tx)
+                .await
+                .map_err(db("storing invite digests"))?;
+        }
+        sqlx::query("UPDATE games SET invite = $1 WHERE id = $2")
+            .bind(&digest)
+            .bind(id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("storing invite digests"))?;
+        tx.commit().await.map_err(db("storing invite digests"))?;
+    }
+    Ok(())
 }
 
 /// The game numbers in the first column of `rows`.

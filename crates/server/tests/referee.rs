@@ -184,7 +184,7 @@ fn correspondence_starts_when_the_friend_joins_and_resets_each_turn() {
     let mut g = ServerGame::create(2, settings, seat("alice"), &mut rng(2)).unwrap();
     assert_eq!(g.phase(), Phase::WaitingForOpponent);
     assert!(!g.clock().started());
-    let invite = g.invite().clone();
+    let invite = g.invite().cloned().expect("made here");
     assert_eq!(g.join(&invite, seat("bob"), 1_000), Ok(White));
     assert_eq!(g.phase(), Phase::Playing, "no Ready for correspondence");
     assert_eq!(g.clock().deadline(), Some(1_000 + DAY));
@@ -242,7 +242,7 @@ fn random_side_is_resolved_once_and_both_sides_occur() {
         let mut g = ServerGame::create(seed, settings, seat("alice"), &mut rng(seed)).unwrap();
         let side = g.creator_side();
         assert_eq!(g.side_of(&alice()), Some(side));
-        let invite = g.invite().clone();
+        let invite = g.invite().cloned().expect("made here");
         assert_eq!(g.join(&invite, seat("bob"), 0), Ok(!side), "the friend gets the other side");
         assert_eq!((g.creator_side(), g.side_of(&alice())), (side, Some(side)), "never rerolled");
         seen[side.index()] += 1;
@@ -255,7 +255,7 @@ fn the_invite_seats_the_first_friend_only() {
     let settings =
         NewGame { variant: Variant::Genus2, side: SideChoice::White, clock: ClockSpec::DEFAULT, spectators: false };
     let mut g = ServerGame::create(3, settings, seat("alice"), &mut rng(9)).unwrap();
-    let invite = g.invite().clone();
+    let invite = g.invite().cloned().expect("made here");
     let wrong = InviteCode::generate(&mut rng(10));
     assert_eq!(g.join(&wrong, seat("bob"), 0), Err(RefereeError::BadInvite));
     assert_eq!(g.ready(&alice(), 0), Err(RefereeError::NotStarted(Phase::WaitingForOpponent)));

@@ -14,11 +14,13 @@
 //! - [`lobby`]: every game heard of and the lobby's groups.
 //! - [`open_game`]: the game on the board and what showing it changes.
 //! - [`identity`]: the secret kept beside the autosave.
+//! - [`invites`]: the codes of the games hosted from here, kept beside it.
 //! - [`clocks`]: both clocks as shown, counted down locally between the server's states.
 //! - [`replay`]: a server state as a rules game.
 
 pub mod clocks;
 pub mod identity;
+pub mod invites;
 pub mod link;
 pub mod lobby;
 pub mod open_game;
@@ -373,8 +375,17 @@ fn heard(
 ) {
     match message {
         ServerMessage::Welcome { .. } => {}
-        ServerMessage::GameState(state) => {
+        ServerMessage::GameState(mut state) => {
             let id = state.game;
+            // The server tells its code only while it remembers it: this machine keeps it.
+            let url = server.settings.server.clone();
+            match &state.invite {
+                Some(code) => server.settings.invites.remember(&url, id, code.expose()),
+                None if state.you.is_some() && state.phase == surface_chess_online::Phase::WaitingForOpponent => {
+                    state.invite = server.settings.invites.recall(&url, id).map(Secret::from);
+                }
+                None => {}
+            }
             if lobby.heard(state.clone(), now) {
                 if let Some(code) = lobby.invite_to_print(id) {
                     println!("invite code: {code}");

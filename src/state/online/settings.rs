@@ -2,6 +2,7 @@
 //! where the identity secret comes from. The settings outlive every connection and online game.
 
 use super::identity;
+use super::invites::{self, KeptInvites};
 use bevy::prelude::*;
 use std::path::PathBuf;
 use surface_chess_online::{ClockSpec, Name, SideChoice};
@@ -51,6 +52,8 @@ pub struct OnlineSettings {
     pub insecure: bool,
     identity: IdentitySource,
     secret: Option<String>,
+    /// The invite codes of the games hosted from here.
+    pub invites: KeptInvites,
 }
 
 impl Default for OnlineSettings {
@@ -67,6 +70,10 @@ impl OnlineSettings {
             name: name.to_owned(),
             host: HostSettings::default(),
             insecure: false,
+            invites: KeptInvites::at(match &identity {
+                IdentitySource::Kept(path) => Some(invites::beside(path)),
+                IdentitySource::ThisRun => None,
+            }),
             identity,
             secret: None,
         }

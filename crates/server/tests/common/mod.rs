@@ -33,7 +33,7 @@ pub fn seat(tag: &str) -> Seat {
 pub fn joined(variant: Variant, clock: ClockSpec) -> ServerGame {
     let settings = NewGame { variant, side: SideChoice::White, clock, spectators: false };
     let mut g = ServerGame::create(1, settings, seat("alice"), &mut rng(1)).unwrap();
-    let invite = g.invite().clone();
+    let invite = g.invite().cloned().expect("made here");
     g.join(&invite, seat("bob"), 0).unwrap();
     g
 }
