@@ -279,11 +279,7 @@ impl Hub {
         let (game, act) = match message {
             ClientMessage::Hello { .. } => return Ok(vec![hello(session, &message)?]),
             ClientMessage::CreateGame { variant, side, clock, spectators } => {
-                let since = self.now().saturating_sub(HOUR);
-                if self.store.games_started_since(&token, since).await? >= self.games_per_hour {
-                    return Err(HubError::TooManyGames(self.games_per_hour));
-                }
-                self.check_unfinished(&token).await?;
+                self.check_starting(&token).await?;
                 let (id, _) = self.create(NewGame { variant, side, clock, spectators }, seat).await?;
                 return self.read(session, id).await;
             }
@@ -325,6 +321,16 @@ impl Hub {
         let entry = Entry { game: Some(game), events: 1 };
         self.games.lock().expect("games").insert(id, Arc::new(Mutex::new(entry)));
         Ok((id, invite))
+    }
+
+    /// Refuses a new game to an identity that started its most games in the last hour or sits
+    /// in its most unfinished ones.
+    async fn check_starting(&self, token: &Token) -> Result<(), HubError> {
+        let since = self.now().saturating_sub(HOUR);
+        if self.store.games_started_since(token, since).await? >= self.games_per_hour {
+            return Err(HubError::TooManyGames(self.games_per_hour));
+        }
+        self.check_unfinished(token).await
     }
 
     /// Refuses an identity seated in its most unfinished games a new seat.
@@ -405,11 +411,7 @@ impl Hub {
             return Ok(replies);
         }
         // Counted as a game the accepting player starts.
-        let since = self.now().saturating_sub(HOUR);
-        if self.store.games_started_since(&token, since).await? >= self.games_per_hour {
-            return Err(HubError::TooManyGames(self.games_per_hour));
-        }
-        self.check_unfinished(&token).await?;
+        self.check_starting(&token).await?;
         let old = self.game(id).await?;
         let side = old.side_of(&token).ok_or(RefereeError::NotSeated)?;
         let opponent = old.seat(!side).cloned().ok_or(RefereeError::NotSeated)?;
