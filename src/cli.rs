@@ -72,6 +72,28 @@ fn parse_invite(text: &str) -> Result<String, String> {
     InviteCode::parse(text).map(|c| c.expose().to_owned()).map_err(|e| e.to_string())
 }
 
+/// A game to watch: its number on `--server`, or a link `ws[s]://HOST[:PORT]/PATH#NUMBER` that
+/// names its server too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Watch {
+    /// The server the link names.
+    pub server: Option<String>,
+    /// The game's number.
+    pub game: u64,
+}
+
+fn parse_watch(text: &str) -> Result<Watch, String> {
+    let (server, number) = match text.rsplit_once('#') {
+        Some((url, n)) if url.contains("://") => (Some(parse_server(url)?), n),
+        _ => (None, text),
+    };
+    let game = number
+        .trim()
+        .parse()
+        .map_err(|_| format!("{number:?} is not a game number (write 12, or wss://HOST/ws#12)"))?;
+    Ok(Watch { server, game })
+}
+
 /// A clock setting: `30`, `10+5`, `3d`.
 fn parse_clock(text: &str) -> Result<ClockSpec, String> {
     text.parse::<ClockSpec>().map_err(|e| e.to_string())
@@ -170,10 +192,10 @@ pub struct Options {
     /// Online play: take the open seat of the game with this invite code.
     #[arg(long, value_name = "CODE", value_parser = parse_invite)]
     pub join: Option<String>,
-    /// Online play: watch the game with this number (one its players opened to spectators, or
-    /// one of your own).
-    #[arg(long, value_name = "GAME", conflicts_with_all = ["join", "host"])]
-    pub watch: Option<u64>,
+    /// Online play: watch the game with this number on --server, or a link to it
+    /// (wss://HOST/ws#12); one its players opened to watchers, or one of your own.
+    #[arg(long, value_name = "GAME|LINK", value_parser = parse_watch, conflicts_with_all = ["join", "host"])]
+    pub watch: Option<Watch>,
     /// Online play: allow an unencrypted ws:// server that is not on this machine (the identity
     /// then travels in the clear; only on a network you trust).
     #[arg(long)]
@@ -237,7 +259,12 @@ mod tests {
         assert_eq!(parse(&["--clock", "3d"]).unwrap().clock, ClockSpec::correspondence(3));
         let join = parse(&["--join", " ABCDEFGHIJKMNPQRSTUV "]).unwrap();
         assert_eq!(join.join.as_deref(), Some("abcdefghijkmnpqrstuv"), "as the server reads it");
-        assert_eq!(parse(&["--watch", "12"]).unwrap().watch, Some(12));
+        assert_eq!(parse(&["--watch", "12"]).unwrap().watch, Some(Watch { server: None, game: 12 }));
+        let link = parse(&["--watch", "wss://chess.example.org/ws#40"]).unwrap().watch.unwrap();
+        assert_eq!((link.server.as_deref(), link.game), (Some("wss://chess.example.org/ws"), 40));
+        for bad in ["twelve", "wss://chess.example.org/ws#x", "http://x/ws#3", "#"] {
+            assert!(parse(&["--watch", bad]).is_err(), "{bad}");
+        }
         assert!(parse(&["--watch", "12", "--host"]).is_err(), "watch or host");
         assert!(parse(&["--host", "--spectators"]).unwrap().spectators);
         assert!(parse(&["--spectators"]).is_err(), "only for a hosted game");

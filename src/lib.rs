@@ -71,7 +71,9 @@ pub fn online_from(options: &Options, autosave: Option<&std::path::Path>) -> sta
         Some(path) => state::online::IdentitySource::Kept(state::online::identity::beside(path)),
         None => state::online::IdentitySource::ThisRun,
     };
-    let server = options.server.as_deref().unwrap_or(state::online::DEFAULT_SERVER);
+    // A watch link names its server.
+    let linked = options.watch.as_ref().and_then(|w| w.server.as_deref());
+    let server = linked.or(options.server.as_deref()).unwrap_or(state::online::DEFAULT_SERVER);
     let mut online = state::online::OnlineSettings::new(
         server,
         options.name.as_deref().unwrap_or(state::online::DEFAULT_NAME),
@@ -89,8 +91,8 @@ pub fn online_order(options: &Options) -> Option<state::online::OnlineCommand> {
         Some(state::online::OnlineCommand::Host)
     } else if let Some(code) = &options.join {
         Some(state::online::OnlineCommand::Join(code.clone()))
-    } else if let Some(game) = options.watch {
-        Some(state::online::OnlineCommand::Open(game))
+    } else if let Some(watch) = &options.watch {
+        Some(state::online::OnlineCommand::Open(watch.game))
     } else {
         options.server.as_ref().map(|_| state::online::OnlineCommand::Connect)
     }

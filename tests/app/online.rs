@@ -655,3 +655,15 @@ fn leaving_online_play_restores_the_offline_game_but_a_new_game_stays() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_watch_link_names_the_server_and_the_game() {
+    use clap::Parser;
+    let options = surface_chess::cli::Options::parse_from(["surface-chess", "--watch", "ws://127.0.0.1:7878/ws#12"]);
+    assert_eq!(surface_chess::online_from(&options, None).server, "ws://127.0.0.1:7878/ws");
+    assert_eq!(surface_chess::online_order(&options), Some(OnlineCommand::Open(12)));
+    let by_number =
+        surface_chess::cli::Options::parse_from(["surface-chess", "--server", "wss://x.org/ws", "--watch", "7"]);
+    assert_eq!(surface_chess::online_from(&by_number, None).server, "wss://x.org/ws");
+    assert_eq!(surface_chess::online_order(&by_number), Some(OnlineCommand::Open(7)));
+}
