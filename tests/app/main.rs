@@ -10,6 +10,7 @@ mod fits;
 mod follow;
 mod font;
 mod gestures;
+mod hostile_server;
 mod lessons;
 mod levels;
 mod modes;

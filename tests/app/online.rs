@@ -55,7 +55,7 @@ impl Server {
 }
 
 /// A fresh directory for one test's identities.
-fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("surface-chess-online-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -64,7 +64,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// A headless app with the panel, playing `variant` offline, whose identity is kept in `dir`;
 /// its clock advances 100 ms per update.
-fn client(url: &str, name: &str, dir: &Path, variant: Variant) -> App {
+pub(crate) fn client(url: &str, name: &str, dir: &Path, variant: Variant) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
         .init_resource::<ButtonInput<KeyCode>>()
@@ -107,11 +107,11 @@ fn online(app: &App) -> Seen<'_> {
     Seen { link: world.resource(), lobby: world.resource(), open: world.get_resource() }
 }
 
-fn game(app: &App) -> &CurrentGame {
+pub(crate) fn game(app: &App) -> &CurrentGame {
     app.world().resource::<CurrentGame>()
 }
 
-fn phase(app: &App) -> Option<Phase> {
+pub(crate) fn phase(app: &App) -> Option<Phase> {
     online(app).open_state().map(|k| k.state.phase)
 }
 
@@ -136,7 +136,7 @@ fn until2(a: &mut App, b: &mut App, what: &str, done: impl Fn(&App, &App) -> boo
     }
 }
 
-fn press(app: &mut App, label: &str) {
+pub(crate) fn press(app: &mut App, label: &str) {
     assert!(enabled(app, label), "'{label}' can be pressed");
     activate(app, label);
 }
@@ -148,7 +148,7 @@ fn text<T: Component>(app: &mut App) -> String {
 }
 
 /// Puts `value` in the field marked `T`, as typing would.
-fn type_into<T: Component>(app: &mut App, value: &str) {
+pub(crate) fn type_into<T: Component>(app: &mut App, value: &str) {
     let mut q = app.world_mut().query_filtered::<&mut EditableText, With<T>>();
     q.single_mut(app.world_mut()).expect("one such field").editor_mut().set_text(value);
 }
