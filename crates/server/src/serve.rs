@@ -210,13 +210,21 @@ pub async fn start(config: Config, time: Arc<dyn ServerTime>) -> Result<Running,
     }));
     if let Some(mut notices) = notices {
         let hub = hub.clone();
+        // Each notice costs a read from the store: many are read at once (a game's own lock keeps
+        // its events in order, and a notice for events already read is dropped).
+        let reading = Arc::new(tokio::sync::Semaphore::new(NOTICES_AT_ONCE));
         tasks.push(tokio::spawn(async move {
             loop {
                 match notices.next().await {
                     Ok(Notice::Stored { game, seq }) => {
-                        if hub.noticed(game, seq).await.is_err() {
-                            let _ = hub.refresh(game).await;
-                        }
+                        let Ok(permit) = reading.clone().acquire_owned().await else { return };
+                        let hub = hub.clone();
+                        tokio::spawn(async move {
+                            if hub.noticed(game, seq).await.is_err() {
+                                let _ = hub.refresh(game).await;
+                            }
+                            drop(permit);
+                        });
                     }
                     Ok(Notice::Lost) => {
                         tracing::warn!("notices from other servers may have been missed; reading every game again");
@@ -268,6 +276,9 @@ async fn upgrade(State(shared): State<Shared>, upgrade: WebSocketUpgrade) -> Res
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| connection(shared, socket))
 }
+
+/// Notices of other servers' events read from the store at once.
+const NOTICES_AT_ONCE: usize = 32;
 
 /// A connection's read buffer.
 const SOCKET_BUFFER: usize = 4096;
