@@ -196,6 +196,10 @@ pub struct Options {
     /// (wss://HOST/ws#12); one its players opened to watchers, or one of your own.
     #[arg(long, value_name = "GAME|LINK", value_parser = parse_watch, conflicts_with_all = ["join", "host"])]
     pub watch: Option<Watch>,
+    /// Online play on this network, without a server: with --host, host on the server inside
+    /// this app (announced on this network); alone, list the games announced on this network.
+    #[arg(long, conflicts_with_all = ["server", "join", "watch"])]
+    pub lan: bool,
     /// Online play: allow an unencrypted ws:// server that is not on this machine (the identity
     /// then travels in the clear; only on a network you trust).
     #[arg(long)]

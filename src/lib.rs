@@ -87,7 +87,11 @@ pub fn online_from(options: &Options, autosave: Option<&std::path::Path>) -> sta
 
 /// What the command line asks of the server at start: host, join, or just connect.
 pub fn online_order(options: &Options) -> Option<state::online::OnlineCommand> {
-    if options.host {
+    if options.host && options.lan {
+        Some(state::online::OnlineCommand::HostNearby)
+    } else if options.lan {
+        Some(state::online::OnlineCommand::FindNearby)
+    } else if options.host {
         Some(state::online::OnlineCommand::Host)
     } else if let Some(code) = &options.join {
         Some(state::online::OnlineCommand::Join(code.clone()))
@@ -202,7 +206,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
     }
     app.insert_resource(online);
     app.insert_resource(state::online::OnlineMenu(
-        options.server.is_some() || options.host || options.join.is_some() || options.watch.is_some(),
+        options.server.is_some() || options.host || options.lan || options.join.is_some() || options.watch.is_some(),
     ));
     if let Some(order) = online_order(options) {
         app.world_mut().write_message(order);

@@ -11,6 +11,7 @@ mod follow;
 mod font;
 mod gestures;
 mod hostile_server;
+mod lan;
 mod lessons;
 mod levels;
 mod modes;

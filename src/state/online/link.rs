@@ -9,6 +9,9 @@ use std::time::Duration;
 use surface_chess_online::client::{ClientEvent, Connection};
 use surface_chess_online::{ClientMessage, server_secret};
 
+/// What the secret for the server inside this app is derived from (instead of its address).
+const OWN_SERVER_KEY: &str = "surface-chess://this-app/ws";
+
 /// The connection's state, for the panel.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Link {
@@ -59,6 +62,18 @@ impl OnlineLink {
     /// Whether a connection has been asked for.
     pub fn connecting(&self) -> bool {
         self.open.is_some()
+    }
+
+    /// The server the connection goes to, once one is asked for.
+    pub fn server(&self) -> Option<&str> {
+        self.open.as_ref().map(|o| o.server.as_str())
+    }
+
+    /// Closes the connection (the next request opens one again).
+    pub fn close(&mut self) {
+        self.open = None;
+        self.state = Link::Offline;
+        self.latency = None;
     }
 
     /// The connection to `server` in words, at app time `now`: `connected · 12 ms`,
@@ -120,8 +135,13 @@ impl Server<'_> {
             self.link.error = problem;
         }
         let (server, name) = (self.settings.server.clone(), self.settings.name.clone());
-        // Each server gets its own secret, derived from the kept one.
-        let connection = Connection::open(&server, &server_secret(&secret, &server), &name);
+        // Each server gets its own secret, derived from the kept one; the server inside this app
+        // keeps its player's games on whichever port it found free.
+        let key = match &self.settings.own_server {
+            Some(own) if *own == server => OWN_SERVER_KEY,
+            _ => &server,
+        };
+        let connection = Connection::open(&server, &server_secret(&secret, key), &name);
         self.link.open = Some(Open { connection, server, name });
         self.link.state = Link::Connecting { attempt: 1 };
         self.link.latency = None;

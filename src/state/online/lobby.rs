@@ -39,9 +39,24 @@ pub struct Lobby {
     pub(super) stale: bool,
     /// Games whose invite was printed.
     printed: BTreeSet<GameId>,
+    /// The server the games are from.
+    from: Option<String>,
 }
 
 impl Lobby {
+    /// The games are those of `server`: when the connection goes to another server, everything
+    /// heard of the last one is forgotten (games of two servers share numbers), the request on
+    /// its way to the new one excepted. Returns whether the server changed.
+    pub(super) fn follow(&mut self, server: Option<&str>) -> bool {
+        if server.is_none() || self.from.as_deref() == server {
+            return false;
+        }
+        let expect = self.expect.take();
+        let first = self.from.is_none();
+        *self = Lobby { expect, from: server.map(str::to_owned), stale: true, ..Lobby::default() };
+        !first
+    }
+
     /// Keeps a game's new state; returns whether it opens the game asked for.
     pub(super) fn heard(&mut self, state: GameState, now: f64) -> bool {
         let id = state.game;

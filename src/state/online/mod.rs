@@ -17,10 +17,12 @@
 //! - [`invites`]: the codes of the games hosted from here, kept beside it.
 //! - [`clocks`]: both clocks as shown, counted down locally between the server's states.
 //! - [`replay`]: a server state as a rules game.
+//! - [`lan`]: play on this network: the server inside the app, and games announced and found.
 
 pub mod clocks;
 pub mod identity;
 pub mod invites;
+pub mod lan;
 pub mod link;
 pub mod lobby;
 pub mod open_game;
@@ -71,6 +73,14 @@ pub enum OnlineCommand {
     ClaimDraw,
     /// Offer a rematch of the finished game, or accept the opponent's; the rematch opens.
     Rematch,
+    /// Start the server inside the app and host a game on it, announced on this network.
+    HostNearby,
+    /// Stop the server inside the app (its games wait in its file for the next time).
+    StopHosting,
+    /// Look for games announced on this network.
+    FindNearby,
+    /// Take the open seat of the game announced on this network under this full name.
+    JoinNearby(String),
     /// Close the open game and return to the offline game (the online game goes on on the
     /// server; the lobby opens it again).
     Leave,
@@ -94,6 +104,12 @@ impl OnlineCommand {
             OnlineCommand::Abort => "Cancels the game before its first move",
             OnlineCommand::ClaimDraw => "Claims the draw the rules allow now",
             OnlineCommand::Rematch => "Offers a rematch with the colours swapped, or accepts your opponent's",
+            OnlineCommand::HostNearby => {
+                "Starts a server in this app and offers a game on this board to anyone on this network"
+            }
+            OnlineCommand::StopHosting => "Stops the server in this app (its games are kept for next time)",
+            OnlineCommand::FindNearby => "Lists the games offered on this network",
+            OnlineCommand::JoinNearby(_) => "Takes the open seat of this game on this network",
             OnlineCommand::Leave => "Back to the offline game (this one goes on on the server)",
         }
     }
@@ -173,7 +189,9 @@ impl OnlineView<'_> {
 
 /// Online play.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<OnlineSettings>()
+    app.add_plugins(lan::plugin)
+        .configure_sets(Update, lan::LanSystems.after(OnlineSystems))
+        .init_resource::<OnlineSettings>()
         .init_resource::<OnlineLink>()
         .init_resource::<Lobby>()
         .init_resource::<OnlineMenu>()
@@ -278,12 +296,38 @@ fn open_game(server: &mut Server, lobby: &mut Lobby, board: &mut Board, id: Game
     send(server, Some(id), ClientMessage::GetGame { game: id });
 }
 
+/// Takes the open seat of the game with invite `code` (`#12`: watches game 12).
+fn join(server: &mut Server, lobby: &mut Lobby, board: &mut Board, code: &str) {
+    let open = board.open_id();
+    let invite: String = code.split_whitespace().collect();
+    if invite.is_empty() {
+        server.link.error = Some("type the invite code (or #number to watch) first".into());
+        return;
+    }
+    // `#12` (or a bare number, shorter than any code) watches game 12.
+    if let Some(game) = watched_game(&invite) {
+        open_game(server, lobby, board, game);
+        return;
+    }
+    lobby.expect = Some(Expect::Joined);
+    send(server, open, ClientMessage::JoinGame { invite: invite.into() });
+}
+
+/// Creates a game on the current board with the host settings.
+fn host(server: &mut Server, lobby: &mut Lobby, board: &Board) {
+    lobby.expect = Some(Expect::Created);
+    let HostSettings { side, clock, spectators } = server.settings.host;
+    let variant = board.current.variant();
+    send(server, board.open_id(), ClientMessage::CreateGame { variant, side, clock, spectators });
+}
+
 fn run_commands(
     mut orders: MessageReader<OnlineCommand>,
     mut server: Server,
     mut lobby: ResMut<Lobby>,
     mut menu: ResMut<OnlineMenu>,
     mut board: Board,
+    mut lan: lan::Lan,
 ) {
     for order in orders.read() {
         server.link.error = None;
@@ -296,26 +340,23 @@ fn run_commands(
                     server.send(ClientMessage::GetGame { game });
                 }
             }
-            OnlineCommand::Host => {
-                lobby.expect = Some(Expect::Created);
-                let HostSettings { side, clock, spectators } = server.settings.host;
-                let variant = board.current.variant();
-                send(&mut server, open, ClientMessage::CreateGame { variant, side, clock, spectators });
-            }
-            OnlineCommand::Join(code) => {
-                let invite: String = code.split_whitespace().collect();
-                if invite.is_empty() {
-                    server.link.error = Some("type the invite code (or #number to watch) first".into());
-                    continue;
+            OnlineCommand::Host => host(&mut server, &mut lobby, &board),
+            OnlineCommand::Join(code) => join(&mut server, &mut lobby, &mut board, code),
+            OnlineCommand::HostNearby => match lan.host(&mut server) {
+                Ok(()) => host(&mut server, &mut lobby, &board),
+                Err(e) => server.link.error = Some(e),
+            },
+            OnlineCommand::StopHosting => {
+                if board.mode.get() == AppMode::Online {
+                    board.leave();
                 }
-                // `#12` (or a bare number, shorter than any code) watches game 12.
-                if let Some(game) = watched_game(&invite) {
-                    open_game(&mut server, &mut lobby, &mut board, game);
-                    continue;
-                }
-                lobby.expect = Some(Expect::Joined);
-                send(&mut server, open, ClientMessage::JoinGame { invite: invite.into() });
+                lan.stop(&mut server);
             }
+            OnlineCommand::FindNearby => lan.find(),
+            OnlineCommand::JoinNearby(fullname) => match lan.choose(&mut server, fullname) {
+                Ok(invite) => join(&mut server, &mut lobby, &mut board, &invite),
+                Err(e) => server.link.error = Some(e),
+            },
             OnlineCommand::Lobby => {
                 lobby.asked = true;
                 send(&mut server, open, ClientMessage::Lobby { finished_before: None });
@@ -351,6 +392,10 @@ fn poll_connection(
     mut notice: ResMut<Notice>,
 ) {
     let now = time.elapsed_secs_f64();
+    // A game of another server must not stay on the board as if it were one of this server's.
+    if lobby.follow(server.link.server()) && board.open.is_some() {
+        board.leave();
+    }
     for event in server.link.poll(now) {
         match event {
             ClientEvent::Connected => {

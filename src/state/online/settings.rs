@@ -50,6 +50,10 @@ pub struct OnlineSettings {
     pub host: HostSettings,
     /// Whether `ws://` may go to a host other than this machine (`--insecure`).
     pub insecure: bool,
+    /// A server chosen from the games announced on this network: `ws://` may go to it.
+    pub nearby: Option<String>,
+    /// The server inside this app, while it hosts: its identity is the same on any port.
+    pub own_server: Option<String>,
     identity: IdentitySource,
     secret: Option<String>,
     /// The invite codes of the games hosted from here.
@@ -70,6 +74,8 @@ impl OnlineSettings {
             name: name.to_owned(),
             host: HostSettings::default(),
             insecure: false,
+            nearby: None,
+            own_server: None,
             invites: KeptInvites::at(match &identity {
                 IdentitySource::Kept(path) => Some(invites::beside(path)),
                 IdentitySource::ThisRun => None,
@@ -83,7 +89,8 @@ impl OnlineSettings {
     /// on this machine (elsewhere only when told `--insecure`).
     pub fn check(&self) -> Result<(), String> {
         check_server(&self.server)?;
-        if !self.insecure && !encrypted_or_local(&self.server) {
+        let nearby = self.nearby.as_ref() == Some(&self.server);
+        if !self.insecure && !nearby && !encrypted_or_local(&self.server) {
             return Err(format!(
                 "{} is not encrypted (ws://) and not on this machine: your identity would travel in the clear; \
                  use wss://, or start with --insecure on a network you trust",
@@ -92,6 +99,14 @@ impl OnlineSettings {
         }
         Name::parse(&self.name).map_err(|e| format!("name: {e}"))?;
         Ok(())
+    }
+
+    /// The file `name` beside the kept identity (`None` when the identity is for this run only).
+    pub fn kept_file(&self, name: &str) -> Option<PathBuf> {
+        match &self.identity {
+            IdentitySource::Kept(path) => Some(path.with_file_name(name)),
+            IdentitySource::ThisRun => None,
+        }
     }
 
     /// The secret, read from (or first written to) the identity file, else made for this run; with
@@ -173,6 +188,10 @@ mod tests {
         let mut settings = OnlineSettings::new("ws://example.org:7878/ws", DEFAULT_NAME, IdentitySource::ThisRun);
         let e = settings.check().unwrap_err();
         assert!(e.contains("'ws://example.org:7878/ws'") && e.contains("--insecure"), "{e}");
+        settings.nearby = Some("ws://example.org:7878/ws".into());
+        assert_eq!(settings.check(), Ok(()), "a host chosen from those announced on this network");
+        settings.server = "ws://example.org:7879/ws".into();
+        assert!(settings.check().is_err(), "only that host");
         settings.insecure = true;
         assert_eq!(settings.check(), Ok(()));
     }

@@ -3,7 +3,7 @@
 //! the tab bar and the chosen tab's page, and the move list filling the rest. One file per part:
 //! the header's lines (`status_view`, words in `status`, `turn`), the chooser, the setup controls
 //! (`setup_row`), the tabs (`tab_bar`), the command table's rows and the boards (`table_rows`),
-//! the lessons (`lesson_view`), the online section (`online_view`), saving and loading (`files`)
+//! the lessons (`lesson_view`), the online section (`online_view`, on this network `nearby_view`), saving and loading (`files`)
 //! and the move list (`moves`). Buttons send commands and messages; what they change is carried
 //! out where it lives.
 
@@ -11,6 +11,7 @@ mod chooser;
 mod files;
 mod lesson_view;
 mod moves;
+mod nearby_view;
 mod online_view;
 mod row;
 mod scroll;
@@ -24,6 +25,7 @@ mod turn;
 pub use files::PathBox;
 pub use lesson_view::LessonArea;
 pub use moves::MoveList;
+pub use nearby_view::{HostingText, NearbyList, NearbyText, found_words};
 pub use online_view::{
     ClockText, CodeField, GameText, InviteText, LinkText, LobbyArea, NameField, OnlineErrorText, OnlineFacts,
     ServerField, clock_words, game_words, grouped, lobby_words,
@@ -63,6 +65,8 @@ pub fn plugin(app: &mut App) {
                 online_view::show_online_texts,
                 online_view::show_host_choices,
                 online_view::show_lobby,
+                nearby_view::show_nearby,
+                nearby_view::show_server,
                 crate::ui::toggles::show_toggles,
                 turn::show_turn,
             )
@@ -144,7 +148,9 @@ fn spawn_panel(mut commands: Commands, online: Option<Res<OnlineSettings>>) {
             Tab::Game => table_rows::spawn_boards(&mut commands, page),
             Tab::Learn => lesson_view::spawn_lesson_area(&mut commands, page),
             Tab::Online => {
-                online_view::spawn_online_section(&mut commands, page, online.as_deref().unwrap_or(&fallback))
+                let section =
+                    online_view::spawn_online_section(&mut commands, page, online.as_deref().unwrap_or(&fallback));
+                nearby_view::spawn_nearby(&mut commands, section);
             }
             Tab::File => files::spawn_files(&mut commands, page),
             Tab::Opponent | Tab::View => {}

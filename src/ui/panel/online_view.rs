@@ -183,7 +183,7 @@ fn field(text: &str, width: f32, max: usize) -> impl Bundle {
 }
 
 /// A button of this look sending `command`, usable when `enabled` holds.
-fn command_button(
+pub(super) fn command_button(
     commands: &mut Commands,
     look: Look,
     text: &str,
@@ -198,8 +198,9 @@ fn command_button(
         .id()
 }
 
-fn row(commands: &mut Commands, parent: Entity, children: &[Entity]) {
-    let row = commands
+/// A row of `children`, wrapping, not yet placed.
+pub(super) fn loose_row(commands: &mut Commands, children: &[Entity]) -> Entity {
+    commands
         .spawn(Node {
             flex_wrap: FlexWrap::Wrap,
             align_items: AlignItems::Center,
@@ -208,17 +209,30 @@ fn row(commands: &mut Commands, parent: Entity, children: &[Entity]) {
             ..default()
         })
         .add_children(children)
-        .id();
+        .id()
+}
+
+/// A row of `children` under `parent`, wrapping.
+pub(super) fn row(commands: &mut Commands, parent: Entity, children: &[Entity]) {
+    let row = loose_row(commands, children);
     commands.entity(parent).add_child(row);
 }
 
 /// A column that gives way to the window's height in its scrolling part (the lobby).
-fn column(gap: f32) -> Node {
+pub(super) fn column(gap: f32) -> Node {
     Node { flex_direction: FlexDirection::Column, flex_shrink: 1.0, min_height: px(0), row_gap: px(gap), ..default() }
 }
 
+/// Where the online section's other parts go.
+pub(super) struct OnlineSection {
+    /// The section: its first children are the connection's state and the problem.
+    pub section: Entity,
+    /// The menu's part that scrolls, above the lobby.
+    pub lower: Entity,
+}
+
 /// Spawns the section under `page`, with the address and name it starts with.
-pub(super) fn spawn_online_section(commands: &mut Commands, page: Entity, online: &OnlineSettings) {
+pub(super) fn spawn_online_section(commands: &mut Commands, page: Entity, online: &OnlineSettings) -> OnlineSection {
     let section = commands.spawn(column(3.0)).id();
     commands.entity(page).add_child(section);
     let link = commands.spawn((label("", 13.0, DIM), LinkText)).id();
@@ -253,16 +267,14 @@ pub(super) fn spawn_online_section(commands: &mut Commands, page: Entity, online
         commands.spawn((button("Join"), Tip(OnlineCommand::Join(String::new()).tip()))).observe(join_with_code).id();
     let lobby = command_button(commands, Look::Plain, "Lobby", always, OnlineCommand::Lobby);
     row(commands, menu, &[caption, code, join, lobby]);
-    let lobby_area = commands
-        .spawn((
-            Node { overflow: Overflow::scroll_y(), ..column(2.0) },
-            ScrollPosition::default(),
-            WheelScrolls,
-            LobbyArea,
-        ))
+    // Play on this network and the lobby share the part that scrolls when the window is short.
+    let lower = commands
+        .spawn((Node { overflow: Overflow::scroll_y(), ..column(2.0) }, ScrollPosition::default(), WheelScrolls))
         .observe(scroll_with_wheel)
         .id();
-    commands.entity(menu).add_child(lobby_area);
+    commands.entity(menu).add_child(lower);
+    let lobby_area = commands.spawn((Node { flex_shrink: 0.0, ..column(2.0) }, LobbyArea)).id();
+    commands.entity(lower).add_child(lobby_area);
 
     let game = commands
         .spawn((
@@ -328,6 +340,7 @@ pub(super) fn spawn_online_section(commands: &mut Commands, page: Entity, online
         command_button(commands, Look::Plain, "Leave", always, OnlineCommand::Leave),
     ];
     row(commands, game, &buttons);
+    OnlineSection { section, lower }
 }
 
 fn side_text(side: SideChoice) -> String {
