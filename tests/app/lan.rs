@@ -214,3 +214,23 @@ fn the_command_line_hosts_or_looks_on_this_network() {
         assert!(e.contains("--lan") && e.contains("cannot be used with"), "{e}");
     }
 }
+
+#[test]
+fn a_host_that_quits_is_no_longer_listed() {
+    let dir = scratch("lan-quit");
+    let mut a = client(DEFAULT_SERVER, "Alice", &dir.join("a"), Variant::Genus2);
+    let mut b = client(DEFAULT_SERVER, "Bob", &dir.join("b"), Variant::Chess);
+    for app in [&mut a, &mut b] {
+        app.insert_resource(mdns(2));
+    }
+    press(&mut a, "Online");
+    press(&mut a, "Host on this network");
+    press(&mut b, "Online");
+    press(&mut b, "Join on this network");
+    until(&mut [&mut a, &mut b], "B finds A's game", |apps| found(apps[1]).len() == 1);
+    assert_eq!(found(&b)[0].1.announcement.variant, Variant::Genus2);
+    drop(a);
+    until(&mut [&mut b], "the game is withdrawn as A quits", |apps| found(apps[0]).is_empty());
+    assert_eq!(text::<NearbyText>(&mut b), "Looking for games on this network…");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -158,6 +158,15 @@ impl Neighbourhood {
     }
 }
 
+impl Drop for Neighbourhood {
+    /// The games announced from here are withdrawn (goodbye packets) before the app goes.
+    fn drop(&mut self) {
+        if let Some(done) = self.daemon.as_ref().and_then(|d| d.shutdown().ok()) {
+            let _ = done.recv_timeout(std::time::Duration::from_millis(500));
+        }
+    }
+}
+
 /// The address to reach a host at: IPv4 before IPv6, a routable one before loopback; never an
 /// IPv6 link-local address (it would need its interface in the URL).
 fn best_address(addresses: impl Iterator<Item = IpAddr>) -> Option<IpAddr> {
