@@ -116,6 +116,8 @@ impl Frame {
     pub const IDENTITY: Frame = Frame { m: [1, 0, 0, 1] };
     /// The reflection (dx, dy) ↦ (dx, −dy), derivative of the Möbius and Klein side seams.
     pub const FLIP_VERTICAL: Frame = Frame { m: [1, 0, 0, -1] };
+    /// The reflection (dx, dy) ↦ (−dx, dy), derivative of the projective plane's north seam.
+    pub const FLIP_HORIZONTAL: Frame = Frame { m: [-1, 0, 0, 1] };
     /// The half turn (dx, dy) ↦ (−dx, −dy).
     pub const HALF_TURN: Frame = Frame { m: [-1, 0, 0, -1] };
 

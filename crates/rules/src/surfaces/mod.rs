@@ -1,17 +1,21 @@
 //! The boards' cell complexes, built from their gluing rules (and the stacked levels of the
 //! three-level variants, whose charts are not glued).
 
+mod cube;
 mod flat;
 mod genus2;
 mod klein;
 mod levels;
 mod mobius;
+mod wrapped;
 
+pub use cube::cube;
 pub use flat::flat;
 pub use genus2::genus2;
 pub use klein::klein;
 pub use levels::levels;
 pub use mobius::mobius;
+pub use wrapped::{cylinder, projective, torus};
 
 use crate::complex::Coord;
 use crate::frame::Dir;
