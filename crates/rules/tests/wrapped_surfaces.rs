@@ -114,3 +114,28 @@ fn a_bishop_keeps_its_colour_on_the_torus_but_not_on_the_projective_plane() {
     // both sides.
     assert_eq!(same_coloured_neighbours(&projective(8, 8)), 32);
 }
+
+#[test]
+fn a_diagonal_through_a_corner_is_refused_where_the_two_orders_disagree() {
+    let (sw, ne) = (Vector::new(-1, -1), Vector::new(1, 1));
+    let diagonal = |complex: &Complex, from: &str, v| {
+        complex.diagonal(complex.parse_cell(from).unwrap(), v).map(|(to, _)| complex.name(to))
+    };
+    // The cube: at a corner three squares meet; west-then-south and south-then-west end on
+    // different faces, so the diagonal into the corner does not exist (as at genus two's cone
+    // points, with too little angle rather than too much).
+    let sphere = cube(4);
+    assert_eq!(diagonal(&sphere, "A:a1", sw), None);
+    assert_eq!(diagonal(&sphere, "A:a1", ne).as_deref(), Some("A:b2"));
+    // Over an edge but away from the corners, both orders agree.
+    assert!(diagonal(&sphere, "A:b1", sw).is_some_and(|to| !to.starts_with("A:")));
+    // The projective plane: at a corner of two squares (a1 and h8) both orders agree, and the
+    // diagonal into the corner comes back to a1 itself (two squares round, the one "across" the
+    // corner is the square it left): a step to nowhere, which a variant on this board must not
+    // offer as a move. h3 to a5 across the side seam is a plain diagonal.
+    let plane = projective(8, 8);
+    assert_eq!(diagonal(&plane, "a1", sw).as_deref(), Some("a1"));
+    assert_eq!(diagonal(&plane, "h3", ne).as_deref(), Some("a5"));
+    // The torus has no corner: a1 south-west is h8.
+    assert_eq!(diagonal(&torus(8, 8), "a1", sw).as_deref(), Some("h8"));
+}
