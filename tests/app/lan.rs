@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use surface_chess::state::game::CurrentGame;
 use surface_chess::state::messages::CellPicked;
 use surface_chess::state::online::lan::announcement::SERVICE_TYPE;
-use surface_chess::state::online::lan::{Announcement, Hosting, MdnsConfig, Neighbourhood, neighbourhood::MAX_FOUND};
+use surface_chess::state::online::lan::{Announcement, Hosting, LanConfig, Neighbourhood, neighbourhood::MAX_FOUND};
 use surface_chess::state::online::{DEFAULT_SERVER, Link, Lobby, OnlineCommand, OnlineLink, OnlineSettings, OpenGame};
 use surface_chess::ui::panel::{HostingText, NearbyText, found_words};
 use surface_chess_online::{Phase, Side};
@@ -18,9 +18,11 @@ use crate::online::{client, press, scratch};
 /// The longest wait for anything heard on the network.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// A multicast DNS port of this test process's own (`offset` apart for each test), on loopback.
-fn mdns(offset: u16) -> MdnsConfig {
-    MdnsConfig { port: 20_000 + (std::process::id() % 20_000) as u16 + offset, loopback_only: true }
+/// Ports of this test process's own (`offset` apart for each test): multicast DNS on loopback, and
+/// the server's first choice.
+fn mdns(offset: u16) -> LanConfig {
+    let base = 20_000 + (std::process::id() % 10_000) as u16 * 4 + offset;
+    LanConfig { mdns_port: base, loopback_only: true, server_port: base + 2 }
 }
 
 /// Updates every app until `done` holds (each app 2 ms apart, at most [`PATIENCE`]).
@@ -73,9 +75,11 @@ fn a_game_hosted_on_this_network_is_found_joined_and_played() {
     let local = hosting.local_url();
     assert!(hosting.addresses.iter().all(|u| u.starts_with("ws://") && u.ends_with("/ws")), "{:?}", hosting.addresses);
     assert_eq!(a.world().resource::<OnlineSettings>().server, local, "the host plays on the server inside it");
+    let open = a.world().resource::<OpenGame>().known(a.world().resource::<Lobby>()).unwrap().state.clone();
+    until(&mut [&mut a], "the game is offered", |a| a[0].world().resource::<Neighbourhood>().announced().count() == 1);
     let shown = text::<HostingText>(&mut a);
     assert!(shown.starts_with("Hosting on this network at ws://"), "the host sees where it is reached: {shown}");
-    let open = a.world().resource::<OpenGame>().known(a.world().resource::<Lobby>()).unwrap().state.clone();
+    assert!(shown.ends_with(&format!(" · game #{} offered to anyone on it", open.game)), "{shown}");
     let invite = open.invite.as_ref().unwrap().expose().to_owned();
 
     // Bob looks on the network and finds Alice's Möbius game, with its invite.
@@ -100,6 +104,7 @@ fn a_game_hosted_on_this_network_is_found_joined_and_played() {
     });
     assert_eq!(b.world().resource::<OnlineSettings>().server, game.url, "B plays on A's server");
     until(&mut [&mut a, &mut b], "the taken seat is no longer offered", |apps| found(apps[1]).is_empty());
+    assert!(!text::<HostingText>(&mut a).contains("offered"), "{}", text::<HostingText>(&mut a));
 
     // A move each way.
     press(&mut a, "Ready");
@@ -136,7 +141,7 @@ fn a_game_hosted_on_this_network_is_found_joined_and_played() {
         let lobby = apps[0].world().resource::<Lobby>();
         lobby.list.as_ref().is_some_and(|l| l.your_turn.iter().any(|e| e.game == old_game))
     });
-    // On the same port (7879, free again), so B's app finds the game where it was.
+    // On the same port (the first choice, free again), so B's app finds the game where it was.
     assert_eq!(a.world().resource::<Hosting>().local_url(), local, "the same port again");
     until(&mut [&mut a, &mut b], "B is back in the game", |apps| {
         apps[1].world().resource::<OnlineLink>().state == Link::Connected && phase(apps[1]) == Some(Phase::Playing)
@@ -153,7 +158,7 @@ fn what_is_heard_on_the_network_is_bounded_and_read_with_care() {
     press(&mut b, "Online");
     press(&mut b, "Join on this network");
     // Someone on the network announces far more games than are listed, and some that do not read.
-    let daemon = mdns_sd::ServiceDaemon::new_with_port(config.port).unwrap();
+    let daemon = mdns_sd::ServiceDaemon::new_with_port(config.mdns_port).unwrap();
     daemon.disable_interface(mdns_sd::IfKind::All).unwrap();
     daemon.enable_interface(mdns_sd::IfKind::LoopbackV4).unwrap();
     let good = |game| Announcement {

@@ -68,7 +68,15 @@ pub(super) fn show_nearby(
         return;
     }
     let hosting_words = match &hosting {
-        Some(h) => format!("Hosting on this network at {}", h.addresses.join(" or ")),
+        Some(h) => {
+            let offered: Vec<String> = network.announced().map(|g| format!("#{g}")).collect();
+            let offered = match offered.len() {
+                0 => String::new(),
+                1 => format!(" · game {} offered to anyone on it", offered[0]),
+                _ => format!(" · games {} offered to anyone on it", offered.join(", ")),
+            };
+            format!("Hosting on this network at {}{offered}", h.addresses.join(" or "))
+        }
         None => String::new(),
     };
     for mut text in &mut texts.p0() {

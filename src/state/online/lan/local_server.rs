@@ -9,9 +9,6 @@ use std::time::Duration;
 use surface_chess_server::SystemClock;
 use surface_chess_server::serve::{self, Config, Running};
 
-/// The port tried first, so that a host that quits and comes back is found where it was.
-pub const PREFERRED_PORT: u16 = 7879;
-
 /// A running server inside the app.
 pub struct LocalServer {
     running: Option<Running>,
@@ -19,12 +16,12 @@ pub struct LocalServer {
 }
 
 impl LocalServer {
-    /// Starts a server on [`PREFERRED_PORT`] (else any free port) of every interface, keeping its
-    /// games in the SQLite file `database` (in memory when `None`).
+    /// Starts a server on `port` (else any free port) of every interface, keeping its games in
+    /// the SQLite file `database` (in memory when `None`).
     ///
     /// # Errors
     /// The runtime, the database or the address, in words.
-    pub fn start(database: Option<&Path>) -> Result<LocalServer, String> {
+    pub fn start(port: u16, database: Option<&Path>) -> Result<LocalServer, String> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("lan-server")
@@ -41,7 +38,7 @@ impl LocalServer {
         };
         let on = |port| Config::new(SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), port), &url);
         let running = runtime.block_on(async {
-            match serve::start(on(PREFERRED_PORT), Arc::new(SystemClock)).await {
+            match serve::start(on(port), Arc::new(SystemClock)).await {
                 Err(serve::ServeError::Listen { .. }) => serve::start(on(0), Arc::new(SystemClock)).await,
                 started => started,
             }

@@ -4,16 +4,19 @@
 //! online play as with any server.
 //!
 //! - [`announcement`]: what a host announces, and how it is read back.
+//! - [`config`]: the ports and interfaces.
 //! - [`local_server`]: the server inside the app.
 //! - [`neighbourhood`]: the app on the network's multicast DNS.
 
 pub mod announcement;
+pub mod config;
 pub mod local_server;
 pub mod neighbourhood;
 
 pub use announcement::Announcement;
+pub use config::LanConfig;
 pub use local_server::LocalServer;
-pub use neighbourhood::{Found, MdnsConfig, Neighbourhood};
+pub use neighbourhood::{Found, Neighbourhood};
 
 use super::link::Server;
 use super::lobby::Lobby;
@@ -69,7 +72,7 @@ pub struct Lan<'w, 's> {
     pub hosting: Option<Res<'w, Hosting>>,
     /// The network's multicast DNS.
     pub network: ResMut<'w, Neighbourhood>,
-    config: Res<'w, MdnsConfig>,
+    config: Res<'w, LanConfig>,
 }
 
 impl Lan<'_, '_> {
@@ -79,7 +82,7 @@ impl Lan<'_, '_> {
             Some(hosting) => hosting.local_url(),
             None => {
                 let database = server.settings.kept_file(DATABASE_FILE);
-                let local = LocalServer::start(database.as_deref())?;
+                let local = LocalServer::start(self.config.server_port, database.as_deref())?;
                 let url = local.local_url();
                 let addresses = addresses(local.port());
                 info!("hosting on this network at {}", addresses.join(", "));
@@ -130,7 +133,7 @@ pub struct LanSystems;
 
 /// Play on this network.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Neighbourhood>().init_resource::<MdnsConfig>().add_systems(
+    app.init_resource::<Neighbourhood>().init_resource::<LanConfig>().add_systems(
         Update,
         (hear_the_network, announce_open_seats).in_set(LanSystems).in_set(crate::schedule::AppSystems::Input),
     );
@@ -148,7 +151,7 @@ fn announce_open_seats(
     hosting: Option<Res<Hosting>>,
     settings: Res<OnlineSettings>,
     lobby: Res<Lobby>,
-    config: Res<MdnsConfig>,
+    config: Res<LanConfig>,
     mut network: ResMut<Neighbourhood>,
 ) {
     let hosting_changed = hosting.as_ref().map_or(network.announced().next().is_some(), |h| h.is_changed());

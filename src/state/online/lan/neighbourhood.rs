@@ -4,6 +4,7 @@
 //! read is counted, never listed.
 
 use super::announcement::{Announcement, SERVICE_TYPE};
+use super::config::LanConfig;
 use bevy::prelude::*;
 use mdns_sd::{IfKind, Receiver, ServiceDaemon, ServiceEvent, ServiceInfo};
 use std::collections::BTreeMap;
@@ -12,22 +13,6 @@ use surface_chess_online::GameId;
 
 /// The most hosts listed at once.
 pub const MAX_FOUND: usize = 32;
-
-/// Where this app speaks multicast DNS: the standard port on every interface; tests use a port of
-/// their own on loopback only.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MdnsConfig {
-    /// The UDP port (5353 is multicast DNS's).
-    pub port: u16,
-    /// Only the loopback interface (tests).
-    pub loopback_only: bool,
-}
-
-impl Default for MdnsConfig {
-    fn default() -> Self {
-        MdnsConfig { port: 5353, loopback_only: false }
-    }
-}
 
 /// A game announced on the network, and where its host listens.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,9 +51,9 @@ impl Neighbourhood {
         self.announced.keys().copied()
     }
 
-    fn daemon(&mut self, config: MdnsConfig) -> Result<&ServiceDaemon, String> {
+    fn daemon(&mut self, config: LanConfig) -> Result<&ServiceDaemon, String> {
         if self.daemon.is_none() {
-            let daemon = ServiceDaemon::new_with_port(config.port)
+            let daemon = ServiceDaemon::new_with_port(config.mdns_port)
                 .map_err(|e| format!("cannot use the local network's multicast DNS: {e}"))?;
             if config.loopback_only {
                 let _ = daemon.disable_interface(IfKind::All);
@@ -81,7 +66,7 @@ impl Neighbourhood {
     }
 
     /// Starts looking for games on the network (once).
-    pub fn find(&mut self, config: MdnsConfig) {
+    pub fn find(&mut self, config: LanConfig) {
         if self.browsing.is_some() {
             return;
         }
@@ -129,7 +114,7 @@ impl Neighbourhood {
     }
 
     /// Announces a game hosted here, its server on `port` of this machine's addresses.
-    pub fn announce(&mut self, config: MdnsConfig, port: u16, announcement: &Announcement) {
+    pub fn announce(&mut self, config: LanConfig, port: u16, announcement: &Announcement) {
         let game = announcement.game;
         let registered = self.daemon(config).cloned().and_then(|daemon| {
             let instance = format!("{}-{game}", self.instance);
