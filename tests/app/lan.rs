@@ -18,11 +18,12 @@ use crate::online::{client, press, scratch};
 /// The longest wait for anything heard on the network.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// Ports of this test process's own (`offset` apart for each test): multicast DNS on loopback, and
-/// the server's first choice.
+/// Ports of this test's own: multicast DNS on loopback (`offset` apart for each test, below the
+/// ephemeral range), and as the server's first choice a port the system has just found free.
 fn mdns(offset: u16) -> LanConfig {
-    let base = 20_000 + (std::process::id() % 10_000) as u16 * 4 + offset;
-    LanConfig { mdns_port: base, loopback_only: true, server_port: base + 2 }
+    let mdns_port = 20_000 + (std::process::id() % 3_000) as u16 * 4 + offset;
+    let free = std::net::TcpListener::bind("0.0.0.0:0").and_then(|l| l.local_addr()).expect("a free port");
+    LanConfig { mdns_port, loopback_only: true, server_port: free.port() }
 }
 
 /// Updates every app until `done` holds (each app 2 ms apart, at most [`PATIENCE`]).
