@@ -61,16 +61,23 @@ fn pick(app: &mut App, name: &str) {
     app.update();
 }
 
-#[test]
-fn a_game_hosted_on_this_network_is_found_joined_and_played() {
-    let dir = scratch("lan");
-    let mut a = client(DEFAULT_SERVER, "Alice", &dir.join("a"), Variant::Mobius);
+/// Alice (on `board`) and Bob (on chess), each in a folder of `dir`, on this test's own ports
+/// (`offset`); Alice has pressed Host on this network.
+fn alice_hosts(dir: &std::path::Path, board: Variant, offset: u16) -> (App, App) {
+    let mut a = client(DEFAULT_SERVER, "Alice", &dir.join("a"), board);
     let mut b = client(DEFAULT_SERVER, "Bob", &dir.join("b"), Variant::Chess);
     for app in [&mut a, &mut b] {
-        app.insert_resource(mdns(0));
+        app.insert_resource(mdns(offset));
     }
     press(&mut a, "Online");
     press(&mut a, "Host on this network");
+    (a, b)
+}
+
+#[test]
+fn a_game_hosted_on_this_network_is_found_joined_and_played() {
+    let dir = scratch("lan");
+    let (mut a, mut b) = alice_hosts(&dir, Variant::Mobius, 0);
     until(&mut [&mut a], "the hosted game is open with its invite", |a| phase(a[0]) == Some(Phase::WaitingForOpponent));
     let hosting = a.world().resource::<Hosting>();
     let local = hosting.local_url();
@@ -224,13 +231,7 @@ fn the_command_line_hosts_or_looks_on_this_network() {
 #[test]
 fn a_host_that_quits_is_no_longer_listed() {
     let dir = scratch("lan-quit");
-    let mut a = client(DEFAULT_SERVER, "Alice", &dir.join("a"), Variant::Genus2);
-    let mut b = client(DEFAULT_SERVER, "Bob", &dir.join("b"), Variant::Chess);
-    for app in [&mut a, &mut b] {
-        app.insert_resource(mdns(2));
-    }
-    press(&mut a, "Online");
-    press(&mut a, "Host on this network");
+    let (mut a, mut b) = alice_hosts(&dir, Variant::Genus2, 2);
     press(&mut b, "Online");
     press(&mut b, "Join on this network");
     until(&mut [&mut a, &mut b], "B finds A's game", |apps| found(apps[1]).len() == 1);
