@@ -236,6 +236,11 @@ fn a_host_that_quits_is_no_longer_listed() {
     press(&mut b, "Join on this network");
     until(&mut [&mut a, &mut b], "B finds A's game", |apps| found(apps[1]).len() == 1);
     assert_eq!(found(&b)[0].1.announcement.variant, Variant::Genus2);
+    // Stop hosting withdraws the waiting game; hosting again offers it (and a new one) again.
+    press(&mut a, "Stop hosting");
+    until(&mut [&mut a, &mut b], "the game is withdrawn as A stops", |apps| found(apps[1]).is_empty());
+    press(&mut a, "Host on this network");
+    until(&mut [&mut a, &mut b], "B finds A's game again", |apps| !found(apps[1]).is_empty());
     drop(a);
     until(&mut [&mut b], "the game is withdrawn as A quits", |apps| found(apps[0]).is_empty());
     assert_eq!(text::<NearbyText>(&mut b), "Looking for games on this network…");

@@ -1,5 +1,5 @@
 //! Play on this network without a server: "Host on this network" starts the game server inside
-//! the app and announces its waiting games by multicast DNS; "Find games on this network" lists
+//! the app and announces its waiting games by multicast DNS; "Join on this network" lists
 //! the games announced by others, and joining one connects to its host. Everything else is
 //! online play as with any server.
 //!
@@ -99,11 +99,8 @@ impl Lan<'_, '_> {
     /// Stops hosting: the server stops, its games are no longer announced, and the settings point
     /// where they did before.
     pub(super) fn stop(&mut self, server: &mut Server) {
+        // Its announcements are withdrawn by `announce_open_seats` once `Hosting` is gone.
         let Some(hosting) = &self.hosting else { return };
-        let announced: Vec<_> = self.network.announced().collect();
-        for game in announced {
-            self.network.withdraw(game);
-        }
         if server.settings.server == hosting.local_url() {
             server.settings.server = hosting.previous.clone();
         }
@@ -163,20 +160,21 @@ fn announce_open_seats(
         for known in lobby.games.values() {
             let state = &known.state;
             let (Some(side), Some(invite)) = (state.you, &state.invite) else { continue };
+            if state.phase != Phase::WaitingForOpponent {
+                continue;
+            }
             let name = match side {
                 Side::White => &state.white,
                 Side::Black => &state.black,
             };
-            if state.phase == Phase::WaitingForOpponent {
-                let announcement = Announcement {
-                    name: name.clone().unwrap_or_else(|| settings.name.clone()),
-                    host_side: side,
-                    variant: state.variant,
-                    game: state.game,
-                    invite: invite.expose().to_owned(),
-                };
-                wanted.insert(state.game, (announcement, hosting.server.port()));
-            }
+            let announcement = Announcement {
+                name: name.clone().unwrap_or_else(|| settings.name.clone()),
+                host_side: side,
+                variant: state.variant,
+                game: state.game,
+                invite: invite.expose().to_owned(),
+            };
+            wanted.insert(state.game, (announcement, hosting.server.port()));
         }
     }
     let stale: Vec<_> = network.announced().filter(|game| !wanted.contains_key(game)).collect();
