@@ -57,6 +57,8 @@ pub struct ServerGame {
     invite_digest: String,
     invite: Option<InviteCode>,
     game: Game,
+    /// The moves played, in the rules' notation (kept as played: every state sent carries them).
+    moves: Vec<String>,
     clock: Clock,
     draw_offer: Option<Color>,
     result: Option<GameResult>,
@@ -127,6 +129,7 @@ impl ServerGame {
             invite_digest,
             invite: None,
             game: Game::new(settings.variant),
+            moves: Vec::new(),
             clock: Clock::new(clock),
             draw_offer: None,
             result: None,
@@ -189,6 +192,11 @@ impl ServerGame {
     /// The rules' game: position, moves, the rules' outcome.
     pub fn rules_game(&self) -> &Game {
         &self.game
+    }
+
+    /// The moves played, each in the rules' notation of the position it was played from.
+    pub fn moves(&self) -> &[String] {
+        &self.moves
     }
 
     /// The clock.
@@ -331,15 +339,19 @@ impl ServerGame {
         let position = self.game.position();
         let action = position.parse_action(text).map_err(|e| RefereeError::Illegal(e.to_string()))?;
         let notation = position.notation(action);
-        let mut game = self.game.clone();
-        game.play(action).map_err(|e| match e {
-            GameError::Illegal(e) => {
-                RefereeError::Illegal(format!("{} is not legal here", position.notation(e.action)))
-            }
-            other => RefereeError::Illegal(other.to_string()),
-        })?;
-        self.clock.moved(side, now).map_err(|_| RefereeError::NotYourTurn(to_move))?;
-        self.game = game;
+        let mut clock = self.clock.clone();
+        clock.moved(side, now).map_err(|_| RefereeError::NotYourTurn(to_move))?;
+        // The rules change nothing when they refuse.
+        if let Err(e) = self.game.play(action) {
+            return Err(match e {
+                GameError::Illegal(e) => {
+                    RefereeError::Illegal(format!("{} is not legal here", self.game.position().notation(e.action)))
+                }
+                other => RefereeError::Illegal(other.to_string()),
+            });
+        }
+        self.clock = clock;
+        self.moves.push(notation.clone());
         self.draw_offer = None;
         if let Some(outcome) = self.game.outcome() {
             self.finish(GameResult { winner: outcome.winner, reason: ResultReason::Rules(outcome.reason) }, now);

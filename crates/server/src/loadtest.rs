@@ -316,7 +316,7 @@ async fn lost(config: &LoadConfig, played: &[Played]) -> Result<usize, LoadError
             Some(store) => {
                 let log = store.load(p.game, 0).await?;
                 let g = crate::event::replay(p.game, log.iter().map(|(s, a, t)| (*s, *a, t.as_str())))?;
-                g.rules_game().notations()
+                g.moves().to_vec()
             }
             None => {
                 let mut socket = Socket::hello(&config.urls[0], &p.secret, "load check").await?;

@@ -36,7 +36,7 @@ pub fn game_state(g: &ServerGame, token: &Token, now: Millis) -> Result<GameStat
         black: name(Black),
         phase,
         position: position.to_text(),
-        moves: g.rules_game().notations(),
+        moves: g.moves().to_vec(),
         to_move: position.side_to_move().into(),
         clock: ClockState {
             spec: clock.spec(),

@@ -369,11 +369,14 @@ async fn connection(shared: Shared, socket: WebSocket) {
         let frames = replies.iter().map(|reply| Message::Text(to_text(reply).into())).chain(ping);
         for frame in frames {
             // A reader that stops reading is dropped, not waited for.
-            if !matches!(tokio::time::timeout(limits.send_timeout, sink.send(frame)).await, Ok(Ok(()))) {
-                tracing::info!(connection = session.id(), reason = "send timeout", "dropped");
-                hub.disconnect(&session);
-                return;
-            }
+            let failed = match tokio::time::timeout(limits.send_timeout, sink.send(frame)).await {
+                Ok(Ok(())) => continue,
+                Ok(Err(e)) => e.to_string(),
+                Err(_) => "send timeout".to_owned(),
+            };
+            tracing::info!(connection = session.id(), reason = failed, "dropped");
+            hub.disconnect(&session);
+            return;
         }
     };
     match ending {

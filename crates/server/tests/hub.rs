@@ -243,6 +243,7 @@ async fn a_stored_game_replays_to_the_game_as_played() {
         (g.rules_game().notations(), p, format!("{:?}", g.clock()), g.draw_offer(), g.creator_side(), g.phase())
     };
     assert_eq!(summary(&again), summary(&played), "the same game, clocks included");
+    assert_eq!(again.moves(), again.rules_game().notations(), "the moves kept are the rules' notation");
 }
 
 #[tokio::test]
