@@ -268,10 +268,10 @@ async fn upgrade(State(shared): State<Shared>, upgrade: WebSocketUpgrade) -> Res
     // Frames over four times the protocol's limit close the connection; anything up to that is
     // read and answered (over 16 KiB with `too_large`). Small buffers: tungstenite's defaults
     // (128 KiB to read and 128 KiB to write) would make 16,000 connections hold 4 GB; a message
-    // is a few hundred bytes, and each reply is written at once.
+    // is a few hundred bytes, and the frames of one reply go out together, in one write.
     upgrade
         .read_buffer_size(SOCKET_BUFFER)
-        .write_buffer_size(0)
+        .write_buffer_size(SOCKET_BUFFER)
         .max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| connection(shared, socket))
@@ -280,7 +280,7 @@ async fn upgrade(State(shared): State<Shared>, upgrade: WebSocketUpgrade) -> Res
 /// Notices of other servers' events read from the store at once.
 const NOTICES_AT_ONCE: usize = 32;
 
-/// A connection's read buffer.
+/// A connection's read buffer, and how much of a reply is gathered before it is written.
 const SOCKET_BUFFER: usize = 4096;
 
 /// Messages refused by the rate limit before the connection is closed.
@@ -367,17 +367,22 @@ async fn connection(shared: Shared, socket: WebSocket) {
         };
         let ping = ping.then(|| Message::Ping(Vec::new().into()));
         let frames = replies.iter().map(|reply| Message::Text(to_text(reply).into())).chain(ping);
-        for frame in frames {
-            // A reader that stops reading is dropped, not waited for.
-            let failed = match tokio::time::timeout(limits.send_timeout, sink.send(frame)).await {
-                Ok(Ok(())) => continue,
-                Ok(Err(e)) => e.to_string(),
-                Err(_) => "send timeout".to_owned(),
-            };
-            tracing::info!(connection = session.id(), reason = failed, "dropped");
-            hub.disconnect(&session);
-            return;
-        }
+        // The reply's frames are written together; a reader that stops reading is dropped, not
+        // waited for.
+        let sent = async {
+            for frame in frames {
+                sink.feed(frame).await?;
+            }
+            sink.flush().await
+        };
+        let failed = match tokio::time::timeout(limits.send_timeout, sent).await {
+            Ok(Ok(())) => continue,
+            Ok(Err(e)) => e.to_string(),
+            Err(_) => "send timeout".to_owned(),
+        };
+        tracing::info!(connection = session.id(), reason = failed, "dropped");
+        hub.disconnect(&session);
+        return;
     };
     match ending {
         Ending::Gone => tracing::debug!(connection = session.id(), "closed"),
