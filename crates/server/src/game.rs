@@ -57,8 +57,10 @@ pub struct ServerGame {
     invite_digest: String,
     invite: Option<InviteCode>,
     game: Game,
-    /// The moves played, in the rules' notation (kept as played: every state sent carries them).
+    /// The moves played, in the rules' notation, and the current position's text: kept as the
+    /// game changes, since every state sent carries them.
     moves: Vec<String>,
+    position: String,
     clock: Clock,
     draw_offer: Option<Color>,
     result: Option<GameResult>,
@@ -121,6 +123,7 @@ impl ServerGame {
         let clock = settings.clock.validate()?;
         let mut seats = [None, None];
         seats[side.index()] = Some(creator);
+        let game = Game::new(settings.variant);
         Ok(ServerGame {
             id,
             settings: NewGame { clock, ..settings },
@@ -128,7 +131,8 @@ impl ServerGame {
             seats,
             invite_digest,
             invite: None,
-            game: Game::new(settings.variant),
+            position: game.position().to_text(),
+            game,
             moves: Vec::new(),
             clock: Clock::new(clock),
             draw_offer: None,
@@ -197,6 +201,11 @@ impl ServerGame {
     /// The moves played, each in the rules' notation of the position it was played from.
     pub fn moves(&self) -> &[String] {
         &self.moves
+    }
+
+    /// The current position's text ([`surface_chess_rules::Position::to_text`]).
+    pub fn position_text(&self) -> &str {
+        &self.position
     }
 
     /// The clock.
@@ -352,6 +361,7 @@ impl ServerGame {
         }
         self.clock = clock;
         self.moves.push(notation.clone());
+        self.position = self.game.position().to_text();
         self.draw_offer = None;
         if let Some(outcome) = self.game.outcome() {
             self.finish(GameResult { winner: outcome.winner, reason: ResultReason::Rules(outcome.reason) }, now);

@@ -35,7 +35,7 @@ pub fn game_state(g: &ServerGame, token: &Token, now: Millis) -> Result<GameStat
         white: name(White),
         black: name(Black),
         phase,
-        position: position.to_text(),
+        position: g.position_text().to_owned(),
         moves: g.moves().to_vec(),
         to_move: position.side_to_move().into(),
         clock: ClockState {

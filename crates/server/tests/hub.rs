@@ -244,6 +244,7 @@ async fn a_stored_game_replays_to_the_game_as_played() {
     };
     assert_eq!(summary(&again), summary(&played), "the same game, clocks included");
     assert_eq!(again.moves(), again.rules_game().notations(), "the moves kept are the rules' notation");
+    assert_eq!(again.position_text(), again.rules_game().position().to_text(), "and the position's text");
 }
 
 #[tokio::test]
