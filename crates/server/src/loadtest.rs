@@ -103,6 +103,7 @@ struct Played {
     secret: String,
     moves: Vec<String>,
     times: Vec<Duration>,
+    sent: Vec<(Instant, Duration)>,
 }
 
 /// Runs the load test.
@@ -124,6 +125,11 @@ pub async fn run(config: &LoadConfig) -> Result<Report, LoadError> {
         played.push(t.await.map_err(|e| LoadError::Refused(e.to_string()))??);
     }
     let seconds = began.elapsed().as_secs_f64();
+    if let Ok(path) = std::env::var("LOADTEST_DUMP") {
+        use std::io::Write;
+        let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+        for p in &played { for (at, t) in &p.sent { writeln!(f, "{} {} {}", p.game, at.duration_since(began).as_secs_f64(), t.as_secs_f64()*1e3).unwrap(); } }
+    }
     let lost = lost(config, &played).await?;
     let mut times: Vec<Duration> = played.iter().flat_map(|p| p.times.iter().copied()).collect();
     times.sort_unstable();
@@ -157,7 +163,7 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
     start.wait().await;
 
     let mut rules = Game::new(config.variant);
-    let (mut moves, mut times) = (Vec::new(), Vec::new());
+    let (mut moves, mut times, mut sentv) = (Vec::new(), Vec::new(), Vec::new());
     // Paced games start spread over one interval, so that moves do not come in waves.
     let interval =
         if config.rate > 0.0 { Duration::from_secs_f64(config.games as f64 / config.rate) } else { Duration::ZERO };
@@ -183,10 +189,11 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
             return Err(LoadError::Refused(format!("game {game} ply {ply} {text}: {message}")));
         }
         times.push(sent.elapsed());
+        sentv.push((sent, sent.elapsed()));
         moves.push(text);
         rules.play(action).map_err(|e| LoadError::Refused(e.to_string()))?;
     }
-    Ok(Played { game, secret: white_secret, moves, times })
+    Ok(Played { game, secret: white_secret, moves, times, sent: sentv })
 }
 
 /// How long a player keeps reconnecting before it gives up.

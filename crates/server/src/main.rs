@@ -21,6 +21,10 @@ use surface_chess_server::loadtest::{self, LoadConfig};
 use surface_chess_server::logging::{self, LogFormat};
 use surface_chess_server::serve::{self, Config};
 
+/// mimalloc, not glibc's malloc: see `docs/DESIGN.md` ("The server's allocator").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The Surface Chess game server.
 #[derive(Parser, Debug)]
 #[command(name = "surface-chess-server", version, about, args_conflicts_with_subcommands = true)]
