@@ -259,6 +259,25 @@ impl Game {
         Ok(())
     }
 
+    /// Takes back every action after the first `plies`, and any ending declared since (a
+    /// resignation, an agreed or claimed draw): the game is as it stood when its `plies`-th action
+    /// had just been played. Nothing changes when it has `plies` actions or fewer and no declared
+    /// ending.
+    pub fn take_back_to(&mut self, plies: usize) {
+        while self.actions.len() > plies {
+            let key = self.position().key();
+            if let Some(n) = self.counts.get_mut(&key) {
+                *n -= 1;
+                if *n == 0 {
+                    self.counts.remove(&key);
+                }
+            }
+            self.positions.pop();
+            self.actions.pop();
+        }
+        self.outcome = automatic_ending(self.position(), self.repetitions());
+    }
+
     /// The player-exchange image of the whole game: the starting position and every action mapped
     /// by Φ in their original order, the result's winner exchanged.
     pub fn exchanged(&self) -> Game {

@@ -1,7 +1,7 @@
 //! Property tests of the rules on random positions of every variant: move generation and play
 //! commute with the player exchange Φ, positions round-trip through text, notation round-trips,
-//! perft agrees with counting, and random games end exactly as the rules say and round-trip
-//! through JSON records.
+//! perft agrees with counting, random games end exactly as the rules say and round-trip through
+//! JSON records, and a game taken back equals the game replayed to that ply.
 //!
 //! Random positions come from random legal games (0..120 plies) from a variant's initial position.
 //! Every test runs from a fixed seed, so a run is reproducible; failures are not persisted.
@@ -390,6 +390,46 @@ proptest! {
         prop_assert_eq!(replayed.outcome(), game.outcome());
         prop_assert_eq!(replayed.actions(), game.actions());
         prop_assert_eq!(replayed.repetitions(), game.repetitions());
+    }
+
+    /// g. Taking a game back to ply k leaves it as if only its first k actions had been played:
+    /// the same position, actions, repetition count and outcome, a declared ending taken back
+    /// with the moves, and the same continuation playable again.
+    #[test]
+    fn taking_back_equals_replaying_the_first_plies(
+        v in variant(),
+        choices in prop::collection::vec(any::<u32>(), 120),
+        keep in any::<prop::sample::Index>(),
+        resign in any::<bool>(),
+    ) {
+        let mut game = Game::new(v);
+        for &choice in &choices {
+            if game.outcome().is_some() {
+                break;
+            }
+            let legal = game.position().legal_actions();
+            let a = choose(&game, &legal, choice);
+            game.play(a).expect("a legal action plays");
+        }
+        if resign && game.outcome().is_none() {
+            game.resign(Color::Black).expect("not over");
+        }
+        let all = game.actions().to_vec();
+        let k = keep.index(all.len() + 1);
+        let mut replayed = Game::new(v);
+        for &a in &all[..k] {
+            replayed.play(a).expect("replays");
+        }
+        game.take_back_to(k);
+        prop_assert_eq!(game.actions(), replayed.actions());
+        prop_assert_eq!(game.position(), replayed.position());
+        prop_assert_eq!(game.repetitions(), replayed.repetitions());
+        prop_assert_eq!(game.outcome(), replayed.outcome());
+        for &a in &all[k..] {
+            prop_assert_eq!(game.play(a), replayed.play(a));
+            prop_assert_eq!(game.repetitions(), replayed.repetitions());
+            prop_assert_eq!(game.outcome(), replayed.outcome());
+        }
     }
 
     /// Φ applied to a whole game: the exchanged game from the exchanged start, with every action
