@@ -68,6 +68,20 @@ pub struct ServerGame {
     rematch: Option<GameId>,
 }
 
+/// What a change to a game may alter, kept so that a change that is not stored can be taken
+/// back ([`ServerGame::take_back`]): everything but the history, which a change only adds to.
+#[derive(Clone, Debug)]
+pub struct Before {
+    plies: usize,
+    over: bool,
+    seats: [Option<Seat>; 2],
+    clock: Clock,
+    draw_offer: Option<Color>,
+    result: Option<GameResult>,
+    rematch_offer: Option<Color>,
+    rematch: Option<GameId>,
+}
+
 /// What a request for a rematch did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RematchStep {
@@ -77,6 +91,13 @@ pub enum RematchStep {
     Accepted,
     /// The rematch is this game already.
     Played(GameId),
+}
+
+impl Before {
+    /// The result the game had.
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
 }
 
 impl ServerGame {
@@ -239,6 +260,58 @@ impl ServerGame {
         } else {
             Phase::Playing
         }
+    }
+
+    /// The game as it stands, to take a change back to (cheap: no copy of the history).
+    pub fn before(&self) -> Before {
+        // Every field is named, so that a new one is placed here or among the unchanging.
+        let ServerGame {
+            id: _,
+            settings: _,
+            creator: _,
+            invite_digest: _,
+            invite: _,
+            game,
+            moves: _,
+            position: _,
+            seats,
+            clock,
+            draw_offer,
+            result,
+            rematch_offer,
+            rematch,
+        } = self;
+        Before {
+            plies: game.actions().len(),
+            over: game.outcome().is_some(),
+            seats: seats.clone(),
+            clock: clock.clone(),
+            draw_offer: *draw_offer,
+            result: *result,
+            rematch_offer: *rematch_offer,
+            rematch: *rematch,
+        }
+    }
+
+    /// Takes back every change since `before` was taken: moves played, a rules' ending declared,
+    /// seats, clock, offers and result.
+    pub fn take_back(&mut self, before: Before) {
+        let Before { plies, over, seats, clock, draw_offer, result, rematch_offer, rematch } = before;
+        // A game the rules had ended cannot have changed since.
+        if !over && (self.game.actions().len() != plies || self.game.outcome().is_some()) {
+            let moved = self.game.actions().len() != plies;
+            self.game.take_back_to(plies);
+            if moved {
+                self.moves.truncate(plies);
+                self.position = self.game.position().to_text();
+            }
+        }
+        self.seats = seats;
+        self.clock = clock;
+        self.draw_offer = draw_offer;
+        self.result = result;
+        self.rematch_offer = rematch_offer;
+        self.rematch = rematch;
     }
 
     /// Ends the game on time if the running side's deadline is at or before `now`. Returns

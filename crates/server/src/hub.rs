@@ -588,43 +588,52 @@ impl Hub {
         let mut entry = shared.lock().await;
         loop {
             let now = self.now();
-            let mut next = entry.game.clone().ok_or(RefereeError::UnknownGame(id))?;
-            let (event, value) = if next.tick(now) {
+            // The change is made in place and taken back unless its event is stored.
+            let seq = entry.events;
+            let game = entry.game.as_mut().ok_or(RefereeError::UnknownGame(id))?;
+            let before = game.before();
+            let (event, value) = if game.tick(now) {
                 (Event::TimedOut, None)
             } else {
-                match f(&mut next, now) {
-                    Ok((value, None)) => return Ok(value),
+                match f(game, now) {
+                    Ok((value, None)) => {
+                        game.take_back(before);
+                        return Ok(value);
+                    }
                     Ok((value, Some(event))) => (event, Some(value)),
                     // Refused here: with other servers sharing the store, the game may have moved
                     // on there (a move this client saw through another server); judge again.
                     Err(e) => {
-                        let before = entry.events;
+                        game.take_back(before);
                         if self.store.backend() == Backend::Postgres {
                             self.catch_up(id, &mut entry).await?;
                         }
-                        if entry.events == before {
+                        if entry.events == seq {
                             return Err(e.into());
                         }
                         continue;
                     }
                 }
             };
-            let finishes = next.result().is_some() && entry.game.as_ref().is_some_and(|g| g.result().is_none());
+            let result = game.result();
+            let finishes = result.is_some() && before.result().is_none();
             let storing = std::time::Instant::now();
-            let stored = self.store.append(id, entry.events, now, &event, finishes).await.inspect_err(|e| {
+            let stored = self.store.append(id, seq, now, &event, finishes).await;
+            let stored = stored.inspect_err(|e| {
                 tracing::warn!(game = id, error = %e, "storing an event failed; nothing changed");
-            })?;
-            self.metrics.stored(storing.elapsed());
-            if !stored {
+            });
+            if !matches!(stored, Ok(true)) {
+                game.take_back(before);
+                stored?;
                 self.catch_up(id, &mut entry).await?;
                 continue;
             }
+            self.metrics.stored(storing.elapsed());
+            self.schedule(id, game);
             entry.events += 1;
-            if let (true, Some(result)) = (finishes, next.result()) {
+            if let (true, Some(result)) = (finishes, result) {
                 tracing::info!(game = id, reason = result.reason.name(), "finished");
             }
-            self.schedule(id, &next);
-            entry.game = Some(next);
             match value {
                 Some(value) => {
                     drop(entry);

@@ -488,3 +488,50 @@ async fn after_a_finished_game_both_ask_for_a_rematch_and_play_it_with_the_colou
     let replayed = replay(game, log.iter().map(|(s, t, x)| (*s, *t, x.as_str()))).unwrap();
     assert_eq!(replayed.rematch(), Some(new.game));
 }
+
+#[tokio::test]
+async fn a_change_the_store_refuses_is_taken_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let clock = std::sync::Arc::new(surface_chess_server::ManualClock::new(0));
+    let hub = Hub::new(Store::open(&url).await.unwrap(), clock.clone());
+    let mut ada = hello(&hub, "ada", "Ada").await;
+    let mut bo = hello(&hub, "bo", "Bo").await;
+    let fields = r#""variant":"chess","side":"white","clock":{"kind":"rapid","minutes":5,"increment_seconds":2}"#;
+    let game = started(&hub, &mut ada, &mut bo, fields).await;
+    let mv = |ply: usize, text: &str| format!(r#"{{"type":"Move","game":{game},"ply":{ply},"action":"{text}"}}"#);
+    for (ply, text) in ["e2-e4", "e7-e5", "g1-f3"].into_iter().enumerate() {
+        clock.advance(1_000);
+        let who = if ply % 2 == 0 { &mut ada } else { &mut bo };
+        assert!(matches!(&send(&hub, who, &mv(ply, text)).await[0], ServerMessage::MoveAccepted { .. }));
+    }
+    let standing = |g: surface_chess_server::ServerGame| {
+        let rules = g.rules_game();
+        let history = (g.moves().to_vec(), g.position_text().to_owned(), rules.position().clone(), rules.repetitions());
+        (history, rules.outcome(), g.clock().clone(), g.draw_offer(), g.result(), g.phase())
+    };
+    let before = standing(hub.game(game).await.unwrap());
+
+    // The database refuses every new event from now on (as a full disk would).
+    let other = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let refuse = "CREATE TRIGGER refuse BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'refused'); END";
+    sqlx::query(refuse).execute(&other).await.unwrap();
+    clock.advance(1_000);
+    for (black, text) in [
+        (true, mv(3, "b8-c6")),
+        (true, format!(r#"{{"type":"OfferDraw","game":{game}}}"#)),
+        (false, format!(r#"{{"type":"Resign","game":{game}}}"#)),
+    ] {
+        let who = if black { &mut bo } else { &mut ada };
+        assert_eq!(error_code(&send(&hub, who, &text).await), "storage", "{text}");
+        assert_eq!(standing(hub.game(game).await.unwrap()), before, "{text}: nothing changed");
+    }
+
+    sqlx::query("DROP TRIGGER refuse").execute(&other).await.unwrap();
+    assert!(matches!(&send(&hub, &mut bo, &mv(3, "b8-c6")).await[0], ServerMessage::MoveAccepted { ply: 3, .. }));
+    let g = hub.game(game).await.unwrap();
+    let log = hub.store().load(game, 0).await.unwrap();
+    let replayed = replay(game, log.iter().map(|(s, a, t)| (*s, *a, t.as_str()))).unwrap();
+    assert_eq!(standing(replayed), standing(g), "the game in memory is the game stored");
+    assert_eq!(hub.game(game).await.unwrap().moves(), ["e2–e4", "e7–e5", "Ng1–f3", "Nb8–c6"]);
+}
