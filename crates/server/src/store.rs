@@ -108,7 +108,12 @@ impl Store {
         .map_err(db("connecting"))?;
         migrator(backend).run(&pool).await?;
         digest_old_invites(&pool).await?;
-        let writer = Writer::start(pool.clone());
+        // SQLite writes through its one connection; PostgreSQL's flushes overlap.
+        let in_flight = match backend {
+            Backend::Sqlite => 1,
+            Backend::Postgres => 4,
+        };
+        let writer = Writer::start(pool.clone(), in_flight);
         Ok(Store { pool, backend, url, writer })
     }
 
