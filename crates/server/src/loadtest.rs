@@ -6,6 +6,8 @@
 //! server killed and restarted in the middle of a run still ends it.
 
 use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -38,6 +40,9 @@ pub struct LoadConfig {
     /// The moves per second to offer, all games together (each game paced evenly, as players
     /// who think); 0: every game as fast as the server answers.
     pub rate: f64,
+    /// Write every acknowledged move here (CSV: game, ply, seconds into the play when it was
+    /// sent, milliseconds to its acknowledgement): where in a run the slow moves were.
+    pub series: Option<PathBuf>,
 }
 
 /// The outcome.
@@ -94,16 +99,23 @@ pub enum LoadError {
     /// Replaying a stored game.
     #[error(transparent)]
     Replay(#[from] crate::event::ReplayError),
+    /// Writing the moves' times.
+    #[error("cannot write the moves' times to {}: {error}", path.display())]
+    Series {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
 }
 
-/// One game's result: its number, the white player's secret, the moves acknowledged and their
-/// round trips.
+/// One game's result: its number, the white player's secret, the moves acknowledged, and when
+/// each was sent and how long its acknowledgement took.
 struct Played {
     game: GameId,
     secret: String,
     moves: Vec<String>,
-    times: Vec<Duration>,
-    sent: Vec<(Instant, Duration)>,
+    times: Vec<(Instant, Duration)>,
 }
 
 /// Runs the load test.
@@ -111,6 +123,11 @@ struct Played {
 /// # Errors
 /// A connection failed or the server refused a correct request.
 pub async fn run(config: &LoadConfig) -> Result<Report, LoadError> {
+    // The series' file is made first: a path that cannot be written fails before any game.
+    let series = match &config.series {
+        Some(path) => Some((path, std::fs::File::create(path).map_err(series_error(path))?)),
+        None => None,
+    };
     let setup = Arc::new(Semaphore::new(64));
     let start = Arc::new(Barrier::new(config.games + 1));
     let mut tasks = Vec::new();
@@ -125,13 +142,11 @@ pub async fn run(config: &LoadConfig) -> Result<Report, LoadError> {
         played.push(t.await.map_err(|e| LoadError::Refused(e.to_string()))??);
     }
     let seconds = began.elapsed().as_secs_f64();
-    if let Ok(path) = std::env::var("LOADTEST_DUMP") {
-        use std::io::Write;
-        let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
-        for p in &played { for (at, t) in &p.sent { writeln!(f, "{} {} {}", p.game, at.duration_since(began).as_secs_f64(), t.as_secs_f64()*1e3).unwrap(); } }
+    if let Some((path, file)) = series {
+        write_series(file, began, &played).map_err(series_error(path))?;
     }
     let lost = lost(config, &played).await?;
-    let mut times: Vec<Duration> = played.iter().flat_map(|p| p.times.iter().copied()).collect();
+    let mut times: Vec<Duration> = played.iter().flat_map(|p| p.times.iter().map(|&(_, took)| took)).collect();
     times.sort_unstable();
     let pct = |q: f64| times.get(((times.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or_default();
     let peak_bytes = peak_bytes(&config.urls).await;
@@ -163,7 +178,7 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
     start.wait().await;
 
     let mut rules = Game::new(config.variant);
-    let (mut moves, mut times, mut sentv) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut moves, mut times) = (Vec::new(), Vec::new());
     // Paced games start spread over one interval, so that moves do not come in waves.
     let interval =
         if config.rate > 0.0 { Duration::from_secs_f64(config.games as f64 / config.rate) } else { Duration::ZERO };
@@ -188,12 +203,29 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
         if let ServerMessage::Error { message, .. } = reply {
             return Err(LoadError::Refused(format!("game {game} ply {ply} {text}: {message}")));
         }
-        times.push(sent.elapsed());
-        sentv.push((sent, sent.elapsed()));
+        times.push((sent, sent.elapsed()));
         moves.push(text);
         rules.play(action).map_err(|e| LoadError::Refused(e.to_string()))?;
     }
-    Ok(Played { game, secret: white_secret, moves, times, sent: sentv })
+    Ok(Played { game, secret: white_secret, moves, times })
+}
+
+/// The error of the series' file at `path`.
+fn series_error(path: &Path) -> impl Fn(std::io::Error) -> LoadError + '_ {
+    move |error| LoadError::Series { path: path.to_owned(), error }
+}
+
+/// Every acknowledged move as a CSV line, in the order the games were played.
+fn write_series(file: std::fs::File, began: Instant, played: &[Played]) -> std::io::Result<()> {
+    let mut out = std::io::BufWriter::new(file);
+    writeln!(out, "game,ply,sent_s,ms")?;
+    for p in played {
+        for (ply, (sent, took)) in p.times.iter().enumerate() {
+            let at = sent.saturating_duration_since(began).as_secs_f64();
+            writeln!(out, "{},{ply},{at:.4},{:.3}", p.game, took.as_secs_f64() * 1e3)?;
+        }
+    }
+    out.flush()
 }
 
 /// How long a player keeps reconnecting before it gives up.

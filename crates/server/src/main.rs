@@ -113,6 +113,10 @@ enum Command {
         /// the server answers).
         #[arg(long, default_value_t = 2200.0)]
         rate: f64,
+        /// Write every acknowledged move to this CSV file (game, ply, seconds into the play
+        /// when sent, milliseconds to its acknowledgement).
+        #[arg(long)]
+        series: Option<PathBuf>,
     },
 }
 
@@ -128,10 +132,10 @@ fn main() -> ExitCode {
     runtime.block_on(async move {
         match cli.command {
             None => serve_forever(cli.serve).await,
-            Some(Command::Loadtest { connect, games, plies, variant, database, rate }) => {
+            Some(Command::Loadtest { connect, games, plies, variant, database, rate, series }) => {
                 let urls =
                     connect.into_iter().map(|c| if c.contains("://") { c } else { format!("ws://{c}/ws") }).collect();
-                match loadtest::run(&LoadConfig { urls, games, plies, variant, database, rate }).await {
+                match loadtest::run(&LoadConfig { urls, games, plies, variant, database, rate, series }).await {
                     Ok(report) => {
                         println!("{report}");
                         if report.lost == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }

@@ -290,8 +290,26 @@ async fn tls_serves_wss_with_the_given_certificate() {
     s.stop();
 }
 
+#[tokio::test]
+async fn a_series_file_that_cannot_be_written_fails_the_load_test_before_it_plays() {
+    let path = std::path::PathBuf::from("/nonexistent-directory/series.csv");
+    let config = surface_chess_server::loadtest::LoadConfig {
+        urls: vec!["ws://127.0.0.1:9/ws".to_owned()],
+        games: 1,
+        plies: 2,
+        variant: surface_chess_rules::Variant::Chess,
+        database: None,
+        rate: 0.0,
+        series: Some(path),
+    };
+    let error = surface_chess_server::loadtest::run(&config).await.expect_err("no such directory").to_string();
+    assert!(error.contains("/nonexistent-directory/series.csv") && error.contains("No such file"), "{error}");
+}
+
 async fn the_load_tester_plays_games_at_once_and_reports_one_line(database: &str) {
     let s = server(database, Arc::new(SystemClock)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let series = dir.path().join("series.csv");
     let config = surface_chess_server::loadtest::LoadConfig {
         urls: vec![s.url()],
         games: 16,
@@ -299,10 +317,19 @@ async fn the_load_tester_plays_games_at_once_and_reports_one_line(database: &str
         variant: surface_chess_rules::Variant::Chess3,
         database: Some(database.to_owned()),
         rate: 0.0,
+        series: Some(series.clone()),
     };
     let report = surface_chess_server::loadtest::run(&config).await.expect("a load test");
     assert_eq!((report.games, report.lost), (16, 0), "{report}");
     assert!(report.moves >= 16 * 8 && report.p50 <= report.p99, "{report}");
+    // The series: a header and one line per acknowledged move, its time within the run.
+    let text = std::fs::read_to_string(&series).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!((lines[0], lines.len()), ("game,ply,sent_s,ms", report.moves + 1));
+    for line in &lines[1..] {
+        let fields: Vec<f64> = line.split(',').map(|f| f.parse().unwrap()).collect();
+        assert!(fields.len() == 4 && fields[2] <= report.seconds + 0.001 && fields[3] >= 0.0, "{line}");
+    }
     if cfg!(target_os = "linux") {
         assert!(report.peak_bytes.is_some_and(|b| b > 1_000_000), "the server's peak memory: {report}");
         assert!(report.to_string().contains(" server peak "), "{report}");

@@ -115,6 +115,7 @@ async fn the_load_tester_through_two_servers_loses_nothing() {
         variant: Variant::Mobius,
         database: Some(database.clone()),
         rate: 0.0,
+        series: None,
     };
     let report = loadtest::run(&config).await.expect("a load test");
     assert_eq!((report.games, report.lost), (24, 0), "{report}");

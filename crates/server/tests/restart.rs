@@ -178,6 +178,7 @@ async fn the_load_tester_rides_out_a_server_killed_in_the_middle_of_its_run() {
         variant: Variant::Chess,
         database: None,
         rate: 300.0,
+        series: None,
     };
     let run = tokio::spawn(async move { loadtest::run(&config).await });
     // Set up in well under two seconds; the moves take about eight.
