@@ -216,19 +216,22 @@ pub async fn start(config: Config, time: Arc<dyn ServerTime>) -> Result<Running,
         tasks.push(tokio::spawn(async move {
             loop {
                 match notices.next().await {
-                    Ok(Notice::Stored { game, seq }) => {
-                        let Ok(permit) = reading.clone().acquire_owned().await else { return };
-                        let hub = hub.clone();
-                        tokio::spawn(async move {
-                            if hub.noticed(game, seq).await.is_err() {
-                                let _ = hub.refresh(game).await;
-                            }
-                            drop(permit);
-                        });
-                    }
-                    Ok(Notice::Lost) => {
+                    Ok(named) if named.contains(&Notice::Lost) => {
                         tracing::warn!("notices from other servers may have been missed; reading every game again");
                         hub.refresh_all().await;
+                    }
+                    Ok(named) => {
+                        for notice in named {
+                            let Notice::Stored { game, seq } = notice else { continue };
+                            let Ok(permit) = reading.clone().acquire_owned().await else { return };
+                            let hub = hub.clone();
+                            tokio::spawn(async move {
+                                if hub.noticed(game, seq).await.is_err() {
+                                    let _ = hub.refresh(game).await;
+                                }
+                                drop(permit);
+                            });
+                        }
                     }
                     Err(e) => {
                         tracing::warn!(error = %e, "listening for other servers' changes failed; retrying in 1 s");

@@ -467,15 +467,18 @@ pub enum Notice {
 }
 
 impl Notice {
-    /// Reads a notice's payload (`game seq`); `Lost` for one that is not ours. Anything after
-    /// the two numbers (an older trigger's copy of the event) is ignored.
-    pub fn parse(payload: &str) -> Notice {
-        let mut parts = payload.split(' ');
-        let mut number = || parts.next().and_then(|p| p.parse::<u64>().ok());
-        match (number(), number()) {
-            (Some(game), Some(seq)) => Notice::Stored { game, seq },
-            _ => Notice::Lost,
-        }
+    /// Reads a notice's payload: the events an insert stored, `game seq` pairs separated by
+    /// commas. A payload that is not ours (or an older trigger's, which carried the event) is
+    /// `Lost`: every game is read again from the store, nothing is taken from the notice.
+    pub fn parse(payload: &str) -> Vec<Notice> {
+        let named: Option<Vec<Notice>> = payload
+            .split(',')
+            .map(|name| {
+                let (game, seq) = name.split_once(' ')?;
+                Some(Notice::Stored { game: game.parse().ok()?, seq: seq.parse().ok()? })
+            })
+            .collect();
+        named.unwrap_or_else(|| vec![Notice::Lost])
     }
 }
 
@@ -486,13 +489,13 @@ pub struct Notices {
 }
 
 impl Notices {
-    /// The next notice; reconnects by itself after a lost connection.
+    /// The next notice's events; reconnects by itself after a lost connection.
     ///
     /// # Errors
     /// The database failed to reconnect.
-    pub async fn next(&mut self) -> Result<Notice, StoreError> {
+    pub async fn next(&mut self) -> Result<Vec<Notice>, StoreError> {
         let n = self.listener.try_recv().await.map_err(db("listening"))?;
-        Ok(n.map_or(Notice::Lost, |n| Notice::parse(n.payload())))
+        Ok(n.map_or(vec![Notice::Lost], |n| Notice::parse(n.payload())))
     }
 }
 
@@ -514,6 +517,7 @@ fn migrator(backend: Backend) -> Migrator {
                 "finished games and the last sign of life",
                 include_str!("../migrations/postgres/0004_finished_and_alive.sql"),
             ),
+            ("one notice per statement", include_str!("../migrations/postgres/0005_one_notice_per_statement.sql")),
         ],
     };
     let migrations = sqls
@@ -531,12 +535,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_notice_names_an_event_and_carries_nothing_to_apply() {
-        assert_eq!(Notice::parse("12 7"), Notice::Stored { game: 12, seq: 7 });
-        // An older trigger's body, or a forged one, is not read.
+    fn a_notice_names_events_and_carries_nothing_to_apply() {
+        let stored = |game, seq| Notice::Stored { game, seq };
+        assert_eq!(Notice::parse("12 7"), [stored(12, 7)]);
+        assert_eq!(Notice::parse("12 7,13 0,12 8"), [stored(12, 7), stored(13, 0), stored(12, 8)]);
+        // An older trigger's body, or a forged one, is not read: every game is read again.
         let body = r#"{"event":"acted","side":"white","act":{"act":"resign"}}"#;
-        assert_eq!(Notice::parse(&format!("12 7 1700000000000 {body}")), Notice::Stored { game: 12, seq: 7 });
-        assert_eq!(Notice::parse("12"), Notice::Lost);
-        assert_eq!(Notice::parse("x y"), Notice::Lost);
+        assert_eq!(Notice::parse(&format!("12 7 1700000000000 {body}")), [Notice::Lost]);
+        for other in ["12", "x y", "12 7,", "12 7,x", ""] {
+            assert_eq!(Notice::parse(other), [Notice::Lost], "{other:?}");
+        }
     }
 }
