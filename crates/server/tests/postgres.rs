@@ -125,3 +125,35 @@ async fn the_load_tester_through_two_servers_loses_nothing() {
     a.stop();
     b.stop();
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: SURFACE_CHESS_POSTGRES (CI runs it; .ci/postgres starts one)"]
+async fn one_insert_sends_one_notice_naming_every_event_it_stored() {
+    use sqlx::Connection;
+    use surface_chess_server::store::Notice;
+    let database = postgres_database().await;
+    Store::open(&database).await.unwrap();
+    let mut listener = sqlx::postgres::PgListener::connect(&database).await.unwrap();
+    listener.listen("surface_chess").await.unwrap();
+    let mut conn = sqlx::PgConnection::connect(&database).await.unwrap();
+    let games: Vec<i64> =
+        sqlx::query_scalar("INSERT INTO games (invite, created_at) VALUES ('a', 0), ('b', 0) RETURNING id")
+            .fetch_all(&mut conn)
+            .await
+            .unwrap();
+    let (g, h) = (games[0], games[1]);
+    let three = format!(
+        "INSERT INTO events VALUES ({g}, 0, 0, '{{}}'), ({h}, 0, 0, '{{}}'), ({g}, 1, 0, '{{}}') ON CONFLICT DO NOTHING"
+    );
+    sqlx::query(&three).execute(&mut conn).await.unwrap();
+    // The same rows again store nothing and tell nothing; then one new event, its own notice.
+    sqlx::query(&three).execute(&mut conn).await.unwrap();
+    sqlx::query(&format!("INSERT INTO events VALUES ({h}, 1, 0, '{{}}')")).execute(&mut conn).await.unwrap();
+    let mut next = async || {
+        let n = tokio::time::timeout(std::time::Duration::from_secs(5), listener.recv()).await.expect("a notice");
+        Notice::parse(n.unwrap().payload())
+    };
+    let stored = |game: i64, seq| Notice::Stored { game: game as u64, seq };
+    assert_eq!(next().await, [stored(g, 0), stored(h, 0), stored(g, 1)], "one notice for the three");
+    assert_eq!(next().await, [stored(h, 1)], "nothing for the insert that stored nothing");
+}
