@@ -70,7 +70,7 @@ pub struct ServerGame {
 
 /// What a change to a game may alter, kept so that a change that is not stored can be taken
 /// back ([`ServerGame::take_back`]): everything but the history, which a change only adds to.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Before {
     plies: usize,
     over: bool,

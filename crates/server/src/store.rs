@@ -108,11 +108,8 @@ impl Store {
         .map_err(db("connecting"))?;
         migrator(backend).run(&pool).await?;
         digest_old_invites(&pool).await?;
-        // SQLite writes through its one connection; PostgreSQL's flushes overlap.
-        let in_flight = match backend {
-            Backend::Sqlite => 1,
-            Backend::Postgres => 4,
-        };
+        // As many batches in flight as connections to write them (SQLite's one), four at most.
+        let in_flight = (pool.options().get_max_connections() as usize).min(4);
         let writer = Writer::start(pool.clone(), in_flight);
         Ok(Store { pool, backend, url, writer })
     }
