@@ -82,6 +82,14 @@ impl Engine {
         Engine { tt: Table::new(TABLE_BITS), order: Ordering::new(), rng: Rng::new(seed), seed }
     }
 
+    /// A new engine whose transposition table takes at most `megabytes` MiB (the UCI `Hash`
+    /// option), at least 1024 slots.
+    pub fn with_hash(seed: u64, megabytes: usize) -> Engine {
+        let slots = (megabytes << 20) / tt::SLOT_BYTES;
+        let bits = slots.max(1024).ilog2().min(32);
+        Engine { tt: Table::new(bits), order: Ordering::new(), rng: Rng::new(seed), seed }
+    }
+
     /// Forgets everything learned and restarts the random stream: the engine behaves as new.
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -151,5 +159,18 @@ impl Default for Engine {
     /// An engine with seed 0.
     fn default() -> Engine {
         Engine::new(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hash_option_sizes_the_table_within_its_megabytes() {
+        for mb in [1, 24, 100, 1024] {
+            let bytes = Engine::with_hash(0, mb).tt.bytes();
+            assert!(bytes <= mb << 20 && bytes * 2 > mb << 20, "{mb} MiB: {bytes} bytes");
+        }
     }
 }

@@ -38,10 +38,19 @@ pub(crate) struct Table {
     slots: Vec<[u64; 3]>,
 }
 
+/// The bytes of one slot.
+pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<[u64; 3]>();
+
 impl Table {
     /// A table of `2^bits` empty slots.
     pub fn new(bits: u32) -> Table {
         Table { slots: vec![[0; 3]; 1 << bits] }
+    }
+
+    /// The table's size in bytes.
+    #[cfg(test)]
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
     }
 
     /// Forgets every entry.
