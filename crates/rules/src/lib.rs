@@ -38,6 +38,7 @@ mod variants;
 pub mod engine;
 pub mod lesson;
 pub mod surfaces;
+pub mod uci;
 
 pub use action::{Action, ActionKind};
 pub use bits::Bits;

@@ -121,6 +121,9 @@ enum Command {
         #[command(subcommand)]
         command: LessonCommand,
     },
+    /// Speaks the Universal Chess Interface on standard input and output (choose the board with
+    /// `setoption name UCI_Variant value <variant>`).
+    Uci,
     /// Plays games between two levels; prints each result as it ends, then the score.
     Selfplay {
         /// The board.
@@ -193,7 +196,8 @@ fn main() -> ExitCode {
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
     };
-    let mut out = io::stdout().lock();
+    // Line by line, without holding the stdout lock: `uci` writes from its search thread too.
+    let mut out = io::LineWriter::new(io::stdout());
     let done = run(cli.command, &mut out).and_then(|()| out.flush().map_err(Failure::from));
     match done {
         Ok(()) => ExitCode::SUCCESS,
@@ -288,6 +292,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             let movetime = movetime.map_or(DEFAULT_MOVETIME, Duration::from_millis);
             selfplay(variant, [white, black], games, movetime, seed, out)?;
         }
+        Command::Uci => surface_chess_rules::uci::run(io::stdin().lock(), io::stdout())?,
     }
     Ok(())
 }

@@ -1,0 +1,116 @@
+//! The `go` command: its limits, and the time to spend on a move with a clock running.
+
+use std::time::Duration;
+
+/// What `go` asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// Time on each side's clock (White's, Black's).
+    pub time: [Option<Duration>; 2],
+    /// Increment per move for each side.
+    pub increment: [Duration; 2],
+    /// Moves to the next time control.
+    pub moves_to_go: Option<u32>,
+    /// A fixed time for this move.
+    pub movetime: Option<Duration>,
+    /// The deepest iteration.
+    pub depth: Option<u32>,
+    /// The most nodes.
+    pub nodes: Option<u64>,
+    /// Search until `stop` (also `go ponder`).
+    pub infinite: bool,
+}
+
+/// Time kept back on the clock for the way the move travels to the GUI and back.
+const OVERHEAD: Duration = Duration::from_millis(50);
+
+/// Moves assumed left in the game when the clock gives no number.
+const MOVES_LEFT: u32 = 30;
+
+/// Why a `go` command does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GoError {
+    /// A parameter with no value, or with a value that is not a number.
+    #[error("go: {0} needs a whole number")]
+    Value(String),
+    /// A word that is no parameter of `go`.
+    #[error("go: unknown parameter {0:?}")]
+    Unknown(String),
+}
+
+impl Go {
+    /// Reads the words after `go`.
+    pub fn parse(words: &[&str]) -> Result<Go, GoError> {
+        let mut go = Go::default();
+        let mut words = words.iter();
+        while let Some(&word) = words.next() {
+            if matches!(word, "infinite" | "ponder") {
+                go.infinite = true;
+                continue;
+            }
+            if word == "searchmoves" {
+                // Not supported: the rest of the line is the moves.
+                break;
+            }
+            let number = words.next().and_then(|v| v.parse::<i64>().ok()).ok_or_else(|| GoError::Value(word.into()));
+            let ms = |n: i64| Duration::from_millis(n.max(0) as u64);
+            match word {
+                "wtime" => go.time[0] = Some(ms(number?)),
+                "btime" => go.time[1] = Some(ms(number?)),
+                "winc" => go.increment[0] = ms(number?),
+                "binc" => go.increment[1] = ms(number?),
+                "movestogo" => go.moves_to_go = Some(number?.clamp(1, 1000) as u32),
+                "movetime" => go.movetime = Some(ms(number?)),
+                "depth" => go.depth = Some(number?.clamp(1, 64) as u32),
+                "nodes" => go.nodes = Some(number?.max(1) as u64),
+                "mate" => go.depth = Some((2 * number?).clamp(1, 64) as u32),
+                _ => return Err(GoError::Unknown(word.into())),
+            }
+        }
+        Ok(go)
+    }
+
+    /// The time to spend on this move by the side `side` (0 White, 1 Black): the fixed time if
+    /// given, else a share of its clock (the clock over the moves to go, plus most of the
+    /// increment), never more than a third of the clock less the overhead; `None` when no time
+    /// was given.
+    pub fn budget(&self, side: usize) -> Option<Duration> {
+        if let Some(t) = self.movetime {
+            return Some(t.saturating_sub(OVERHEAD / 5).max(Duration::from_millis(1)));
+        }
+        let clock = self.time[side]?;
+        let moves = self.moves_to_go.unwrap_or(MOVES_LEFT);
+        let share = clock / moves + self.increment[side] * 3 / 4;
+        let cap = clock.saturating_sub(OVERHEAD) / 3;
+        Some(share.min(cap).max(Duration::from_millis(1)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_clock_and_spends_a_share_of_it() {
+        let go = Go::parse(&["wtime", "60000", "btime", "30000", "winc", "1000", "binc", "0"]).unwrap();
+        assert_eq!(go.budget(0), Some(Duration::from_millis(2000 + 750)));
+        assert_eq!(go.budget(1), Some(Duration::from_millis(1000)));
+    }
+
+    #[test]
+    fn never_spends_more_than_a_third_of_what_is_left() {
+        let go = Go::parse(&["wtime", "200", "btime", "200", "winc", "3000", "movestogo", "1"]).unwrap();
+        assert_eq!(go.budget(0), Some(Duration::from_millis(50)));
+        let go = Go::parse(&["wtime", "10", "btime", "10"]).unwrap();
+        assert_eq!(go.budget(0), Some(Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn names_what_is_wrong() {
+        assert_eq!(Go::parse(&["wtime"]), Err(GoError::Value("wtime".into())));
+        assert_eq!(Go::parse(&["depth", "x"]), Err(GoError::Value("depth".into())));
+        assert_eq!(Go::parse(&["sideways", "3"]), Err(GoError::Unknown("sideways".into())));
+        let go = Go::parse(&["depth", "5", "nodes", "1000", "infinite"]).unwrap();
+        assert_eq!((go.depth, go.nodes, go.infinite, go.budget(0)), (Some(5), Some(1000), true, None));
+    }
+}

@@ -1,0 +1,84 @@
+//! Moves as UCI writes them: pure coordinates, `e2e4`, `e7e8q`, castling as the king's move
+//! (`e1g1`); on the surfaces the cells' own names (`I:e4II:e5`, `j9j10q`) with `^`/`v` after a
+//! pawn's arrival facing where two actions differ only by it; on the three-level boards their
+//! technical coordinates (`1e2-2e3`), as their records store them.
+
+use crate::action::Action;
+use crate::notation::ParseActionError;
+use crate::piece::Facing;
+use crate::position::Position;
+use crate::variants::TextStyle;
+
+/// The action `a`, legal in `p`, in UCI's coordinates.
+pub fn to_uci(p: &Position, a: Action) -> String {
+    if p.rules().spec.text == TextStyle::Levels {
+        return p.notation(a);
+    }
+    let complex = p.complex();
+    let mut out = complex.name(a.from) + &complex.name(a.to);
+    if let Some(role) = a.promotion() {
+        out.push(role.letter().to_ascii_lowercase());
+    }
+    if let Some(facing) = a.facing() {
+        let shared = p
+            .legal_actions()
+            .into_iter()
+            .any(|b| b.from == a.from && b.to == a.to && b.promotion() == a.promotion() && b.facing() != a.facing());
+        if shared {
+            out.push(if facing == Facing::Up { '^' } else { 'v' });
+        }
+    }
+    out
+}
+
+/// The legal action that `text` names: in UCI's coordinates, or else in the long notation of
+/// [`Position::parse_action`] (`e2–e4`, `O-O`, `1e2-2e3`).
+pub fn from_uci(p: &Position, text: &str) -> Result<Action, ParseActionError> {
+    p.legal_actions().into_iter().find(|&a| to_uci(p, a) == text).map_or_else(|| p.parse_action(text), Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    fn texts(p: &Position) -> Vec<String> {
+        p.legal_actions().into_iter().map(|a| to_uci(p, a)).collect()
+    }
+
+    #[test]
+    fn chess_moves_are_pure_coordinates() {
+        let castles = Position::from_text(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let all = texts(&castles);
+        assert!(all.contains(&"e1g1".into()) && all.contains(&"e1c1".into()), "{all:?}");
+        let promotes = Position::from_text(Variant::Chess, "1r5k/P7/8/8/8/8/8/7K w - - 0 1").unwrap();
+        let all = texts(&promotes);
+        for t in ["a7a8q", "a7a8r", "a7a8b", "a7a8n", "a7b8q", "a7b8n"] {
+            assert!(all.contains(&t.into()), "{t} in {all:?}");
+        }
+        assert!(texts(&Position::new(Variant::Chess)).contains(&"g1f3".into()));
+    }
+
+    #[test]
+    fn each_action_of_every_board_reads_back_as_itself() {
+        for v in Variant::ALL {
+            // The start, and the position after each first action (pawns, facings, levels).
+            let start = Position::new(v);
+            let mut positions = vec![start.clone()];
+            positions.extend(start.legal_actions().into_iter().map(|a| start.play(a).unwrap()));
+            for p in positions {
+                for a in p.legal_actions() {
+                    let text = to_uci(&p, a);
+                    assert_eq!(from_uci(&p, &text), Ok(a), "{v}: {text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn long_notation_is_read_too_and_a_bad_move_is_named() {
+        let p = Position::new(Variant::Mobius);
+        assert_eq!(from_uci(&p, "e2–e4").map(|a| to_uci(&p, a)), Ok("e2e4".into()));
+        assert!(matches!(from_uci(&p, "e2e5"), Err(ParseActionError::Malformed(t)) if t == "e2e5"));
+    }
+}
