@@ -238,6 +238,47 @@ fn selfplay_reports_each_game_and_the_score() {
 }
 
 #[test]
+fn a_match_plays_each_balanced_opening_twice_and_measures_the_elo_difference() {
+    let (code, out, err) =
+        surfchess(&["match", "mobius", "--first", "4", "--second", "0", "--openings", "3", "--movetime", "20"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    let mut wins = 0;
+    for (i, pair) in lines[..6].chunks(2).enumerate() {
+        let opening = |l: &str| l.split(" from ").nth(1).unwrap().split(": ").next().unwrap().to_owned();
+        assert_eq!(opening(pair[0]), opening(pair[1]), "the same opening twice: {out}");
+        assert_eq!(opening(pair[0]).split(' ').count(), 6, "six random plies: {out}");
+        assert!(pair[0].starts_with(&format!("game {}: first plays white from ", 2 * i + 1)), "{out}");
+        assert!(pair[1].starts_with(&format!("game {}: first plays black from ", 2 * i + 2)), "{out}");
+        wins += usize::from(pair[0].contains(": white wins")) + usize::from(pair[1].contains(": black wins"));
+    }
+    // Level 4 against the random mover: every game won, an unbounded difference.
+    assert_eq!(wins, 6, "{out}");
+    assert_eq!(lines[6], "first 4 vs second 0: 6 wins, 0 draws, 0 losses in 6 games, 100.0 %; Elo +∞ (every game won)");
+    let (_, again, _) =
+        surfchess(&["match", "mobius", "--first", "4", "--second", "0", "--openings", "3", "--movetime", "20"]);
+    let openings =
+        |text: &str| text.lines().map(|l| l.split(": ").nth(1).unwrap_or_default().to_owned()).collect::<Vec<_>>();
+    assert_eq!(openings(&again), openings(&out), "the same seed draws the same openings");
+}
+
+#[test]
+fn a_match_between_equals_is_about_even_with_its_error_bar() {
+    let (code, out, err) =
+        surfchess(&["match", "chess", "--first", "2", "--second", "2", "--openings", "4", "--movetime", "10"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let last = out.lines().last().unwrap();
+    let (score, elo) = last.split_once(" %; Elo ").unwrap_or_else(|| panic!("{last}"));
+    let score: f64 = score.rsplit(' ').next().unwrap().parse().unwrap();
+    assert!((0.0..=100.0).contains(&score), "{last}");
+    // Eight games decide little: the bar is wide, and it is given whenever the score is not a sweep.
+    if score > 0.0 && score < 100.0 {
+        assert!(elo.contains(" ± ") && elo.ends_with(" (95 %)"), "{last}");
+    }
+}
+
+#[test]
 fn engine_commands_reject_bad_input() {
     for (args, needle) in [
         (vec!["bestmove", "torus"], "invalid value 'torus' for '<VARIANT>'"),
@@ -249,6 +290,15 @@ fn engine_commands_reject_bad_input() {
         (vec!["bestmove", "chess", "--level", "9"], "unknown level '9'"),
         (vec!["bestmove", "chess", "--seed"], "a value is required for '--seed <S>'"),
         (vec!["bestmove", "chess", "--games", "2"], "unexpected argument '--games'"),
+        (
+            vec!["match", "chess", "--first", "1", "--second", "0", "--openings", "0"],
+            "invalid value '0' for '--openings <N>'",
+        ),
+        (
+            vec!["match", "chess", "--first", "1", "--second", "0", "--openings", "1", "--plies", "21"],
+            "invalid value '21'",
+        ),
+        (vec!["match", "chess", "--first", "1", "--openings", "1"], "--second <L>"),
         (
             vec!["bestmove", "chess", "--moves", "e2–e4 e7–e5 e4–e5"],
             "--moves: action 3 ('e4–e5'): 'e4–e5' is not a legal",

@@ -27,7 +27,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-use surface_chess_rules::engine::{DEFAULT_MOVETIME, Engine, Level, Tally, game_seed, play_game};
+use surface_chess_rules::engine::{
+    DEFAULT_MOVETIME, Elo, Engine, Level, Tally, balanced_opening, game_seed, play_from, play_game,
+};
 use surface_chess_rules::{
     Chart, Color, Escaped, Game, Lesson, Position, Quoted, Record, Start, Variant, divide, perft,
 };
@@ -120,6 +122,31 @@ enum Command {
     Lesson {
         #[command(subcommand)]
         command: LessonCommand,
+    },
+    /// Plays a match between two levels from random balanced openings, each twice with the
+    /// colours swapped; prints each game, then the score and the Elo difference of the first
+    /// level with its 95 % error bar.
+    Match {
+        /// The board.
+        variant: Variant,
+        /// The first player's level.
+        #[arg(long, value_name = "L")]
+        first: Level,
+        /// The second player's level.
+        #[arg(long, value_name = "L")]
+        second: Level,
+        /// Openings, each played twice, 1 to 5000.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=5000))]
+        openings: u32,
+        /// Random plies of each opening, before a short search checks that it is balanced.
+        #[arg(long, value_name = "P", default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=20))]
+        plies: u32,
+        /// Thinking time of the strongest level, in milliseconds.
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// Seed of the match.
+        #[arg(long, value_name = "S", default_value_t = 0)]
+        seed: u64,
     },
     /// Speaks the Universal Chess Interface on standard input and output (choose the board with
     /// `setoption name UCI_Variant value <variant>`).
@@ -291,6 +318,10 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
         Command::Selfplay { variant, white, black, games, movetime, seed } => {
             let movetime = movetime.map_or(DEFAULT_MOVETIME, Duration::from_millis);
             selfplay(variant, [white, black], games, movetime, seed, out)?;
+        }
+        Command::Match { variant, first, second, openings, plies, movetime, seed } => {
+            let movetime = movetime.map_or(DEFAULT_MOVETIME, Duration::from_millis);
+            play_match(variant, [first, second], openings, plies, movetime, seed, out)?;
         }
         Command::Uci => surface_chess_rules::uci::run(io::stdin().lock(), io::stdout())?,
     }
@@ -477,6 +508,58 @@ fn selfplay(
         tally.wins,
         tally.draws,
         tally.losses
+    )?;
+    Ok(())
+}
+
+/// `match`: each opening played twice, the first level White then Black.
+fn play_match(
+    variant: Variant,
+    levels: [Level; 2],
+    openings: u32,
+    plies: u32,
+    movetime: Duration,
+    seed: u64,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let mut first = Tally::default();
+    for i in 0..openings {
+        let opening = balanced_opening(variant, plies, game_seed(seed, i));
+        let line: Vec<String> = (0..opening.actions().len())
+            .filter_map(|ply| opening.position_at(ply).map(|p| p.notation(opening.actions()[ply])))
+            .collect();
+        for (j, first_color) in [Color::White, Color::Black].into_iter().enumerate() {
+            let colours = if first_color == Color::White { levels } else { [levels[1], levels[0]] };
+            let game = play_from(opening.clone(), colours, movetime, game_seed(!seed, 2 * i + j as u32));
+            let ending = game.outcome().map_or_else(|| "unfinished".to_owned(), |o| o.to_string());
+            first.add(game.outcome().and_then(|o| o.winner), first_color);
+            let side = if first_color == Color::White { "white" } else { "black" };
+            writeln!(
+                out,
+                "game {}: first plays {side} from {}: {ending} after {} plies",
+                2 * i + j as u32 + 1,
+                line.join(" "),
+                game.actions().len()
+            )?;
+            out.flush()?;
+        }
+    }
+    let games = 2 * openings;
+    let elo = Elo::of(&first).map_or_else(String::new, |e| match (e.difference.is_finite(), e.error.is_finite()) {
+        (true, true) => format!("{:+.0} ± {:.0} (95 %)", e.difference, e.error),
+        (true, false) => format!("{:+.0} ± ∞ (95 %)", e.difference),
+        (false, _) if e.difference > 0.0 => "+∞ (every game won)".to_owned(),
+        (false, _) => "−∞ (every game lost)".to_owned(),
+    });
+    writeln!(
+        out,
+        "first {} vs second {}: {} wins, {} draws, {} losses in {games} games, {:.1} %; Elo {elo}",
+        levels[0].number(),
+        levels[1].number(),
+        first.wins,
+        first.draws,
+        first.losses,
+        100.0 * first.points() / f64::from(games),
     )?;
     Ok(())
 }

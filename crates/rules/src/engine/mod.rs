@@ -32,9 +32,11 @@
 //! started from a fresh engine (or after [`Engine::clear`]); time limits and the stop flag depend
 //! on the clock.
 
+mod elo;
 mod eval;
 mod level;
 mod limits;
+mod openings;
 mod order;
 mod progress;
 mod result;
@@ -45,13 +47,15 @@ mod selfplay;
 mod tt;
 mod zobrist;
 
+pub use elo::Elo;
 pub use eval::evaluate;
 pub use level::{DEFAULT_MOVETIME, Level, UnknownLevel};
 pub use limits::Limits;
+pub use openings::{BALANCED, balanced_opening};
 pub use progress::promotion_distance;
 pub use result::SearchResult;
 pub use score::Score;
-pub use selfplay::{ENGINES_AGREE_AFTER, Tally, engines_agree_draw, game_seed, play_game};
+pub use selfplay::{ENGINES_AGREE_AFTER, Tally, engines_agree_draw, game_seed, play_from, play_game};
 pub use zobrist::hash;
 
 use crate::game::Game;

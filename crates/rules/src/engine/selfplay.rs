@@ -56,7 +56,12 @@ pub fn engines_agree_draw(game: &Game) -> bool {
 /// `black`'s, each with its own engine seeded from `seed`, until the rules end it (or, where the
 /// rules have no move-count draw, the engines agree one: [`engines_agree_draw`]).
 pub fn play_game(variant: Variant, white: Level, black: Level, movetime: Duration, seed: u64) -> Game {
-    let mut game = Game::new(variant);
+    play_from(Game::new(variant), [white, black], movetime, seed)
+}
+
+/// Plays `game` on from where it stands, as [`play_game`] does, White at `levels[0]` and Black at
+/// `levels[1]`.
+pub fn play_from(mut game: Game, [white, black]: [Level; 2], movetime: Duration, seed: u64) -> Game {
     let mut engines = [Engine::new(mix(seed)), Engine::new(mix(!seed))];
     let stop = AtomicBool::new(false);
     while game.outcome().is_none() {
