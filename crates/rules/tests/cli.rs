@@ -255,7 +255,10 @@ fn a_match_plays_each_balanced_opening_twice_and_measures_the_elo_difference() {
     }
     // Level 4 against the random mover: every game won, an unbounded difference.
     assert_eq!(wins, 6, "{out}");
-    assert_eq!(lines[6], "first 4 vs second 0: 6 wins, 0 draws, 0 losses in 6 games, 100.0 %; Elo +∞ (every game won)");
+    assert_eq!(
+        lines[6],
+        "first 4 vs second 0: 6 wins, 0 draws, 0 losses in 6 games, 100.0 %; Elo +∞ (95 %: +77 to +∞)"
+    );
     let (_, again, _) =
         surfchess(&["match", "mobius", "--first", "4", "--second", "0", "--openings", "3", "--movetime", "20"]);
     let openings =
@@ -269,13 +272,20 @@ fn a_match_between_equals_is_about_even_with_its_error_bar() {
         surfchess(&["match", "chess", "--first", "2", "--second", "2", "--openings", "4", "--movetime", "10"]);
     assert_eq!((code, err.as_str()), (0, ""));
     let last = out.lines().last().unwrap();
-    let (score, elo) = last.split_once(" %; Elo ").unwrap_or_else(|| panic!("{last}"));
+    let (score, elo_text) = last.split_once(" %; Elo ").unwrap_or_else(|| panic!("{last}"));
     let score: f64 = score.rsplit(' ').next().unwrap().parse().unwrap();
     assert!((0.0..=100.0).contains(&score), "{last}");
-    // Eight games decide little: the bar is wide, and it is given whenever the score is not a sweep.
-    if score > 0.0 && score < 100.0 {
-        assert!(elo.contains(" ± ") && elo.ends_with(" (95 %)"), "{last}");
-    }
+    // The difference, then its interval around it: eight games decide little.
+    let elo = |t: &str| match t {
+        "+∞" => f64::INFINITY,
+        "−∞" => f64::NEG_INFINITY,
+        t => t.parse::<f64>().unwrap_or_else(|e| panic!("{t}: {e} in {last}")),
+    };
+    let (difference, interval) = elo_text.split_once(" (95 %: ").unwrap_or_else(|| panic!("{last}"));
+    let (low, high) = interval.trim_end_matches(')').split_once(" to ").unwrap();
+    let (difference, low, high) = (elo(difference), elo(low), elo(high));
+    assert!(low < difference && difference < high, "{last}");
+    assert!(high - low > 200.0, "eight games leave a wide bar: {last}");
 }
 
 #[test]

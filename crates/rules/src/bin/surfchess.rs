@@ -545,12 +545,7 @@ fn play_match(
         }
     }
     let games = 2 * openings;
-    let elo = Elo::of(&first).map_or_else(String::new, |e| match (e.difference.is_finite(), e.error.is_finite()) {
-        (true, true) => format!("{:+.0} ± {:.0} (95 %)", e.difference, e.error),
-        (true, false) => format!("{:+.0} ± ∞ (95 %)", e.difference),
-        (false, _) if e.difference > 0.0 => "+∞ (every game won)".to_owned(),
-        (false, _) => "−∞ (every game lost)".to_owned(),
-    });
+    let elo = Elo::of(&first).map_or_else(String::new, |e| e.to_string());
     writeln!(
         out,
         "first {} vs second {}: {} wins, {} draws, {} losses in {games} games, {:.1} %; Elo {elo}",
