@@ -241,6 +241,27 @@ fn searches_are_deterministic_for_a_seed() {
 }
 
 #[test]
+fn a_blind_search_overlooks_captures_at_the_rate_set() {
+    // White's rook can take an undefended queen; nothing else comes near it.
+    let p = Position::from_text(Variant::Chess, "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1").unwrap();
+    let stop = AtomicBool::new(false);
+    let takes = |blind: u32, seed: u64| {
+        let limits = Limits { blind, ..Limits::depth(2) };
+        let found = Engine::new(seed).search_position(&p, [], &limits, &stop, |_| {}).unwrap();
+        p.is_capture(found.best)
+    };
+    let seeds = 0..200u64;
+    assert!(seeds.clone().all(|s| takes(0, s)), "a seeing search always takes the queen");
+    assert!(!seeds.clone().any(|s| takes(100, s)), "a blind one never does");
+    let taken = seeds.filter(|&s| takes(60, s)).count();
+    assert!((50..=110).contains(&taken), "at 60 % blindness about 80 of 200 take it: {taken}");
+    // With nothing but captures to play, one is played all the same.
+    let only = Position::from_text(Variant::Chess, "7k/8/8/8/8/8/6pp/7K w - - 0 1").unwrap();
+    let found = Engine::new(1).search_position(&only, [], &Limits { blind: 100, ..Limits::depth(2) }, &stop, |_| {});
+    assert!(only.is_capture(found.unwrap().best));
+}
+
+#[test]
 fn the_random_level_plays_any_legal_action() {
     let p = Position::new(Variant::Genus2);
     let limits = Level::Random.limits(Duration::from_secs(1));

@@ -15,25 +15,28 @@ pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 pub enum Level {
     /// 0: a uniformly random legal action.
     Random,
-    /// 1: one ply and the captures that follow, choosing loosely.
+    /// 1: one ply and the captures that follow, overlooking most captures it could make and
+    /// choosing loosely.
     Beginner,
-    /// 2: two plies, often a weaker move.
+    /// 2: one ply and the captures that follow, overlooking a fifth of its captures.
     Novice,
-    /// 3: three plies, sometimes a weaker move.
+    /// 3: two plies, now and then overlooking a capture, sometimes a weaker move.
     Casual,
-    /// 4: four plies, occasionally a slightly weaker move.
+    /// 4: three plies, often a somewhat weaker move.
     Club,
-    /// 5: up to six plies in a third of the time, rarely a weaker move.
+    /// 5: up to four plies in a third of the time, sometimes a weaker move.
     Strong,
     /// 6: the full time, always the best move found.
     Strongest,
 }
 
-/// Per level: depth limit, share of the thinking time (1/n), root randomness in centipawns.
+/// Per level: depth limit, share of the thinking time (1/n), root randomness in centipawns,
+/// captures missed in percent.
 struct Setting {
     depth: Option<u32>,
     time_divisor: u32,
     noise: u32,
+    blind: u32,
 }
 
 impl Level {
@@ -68,18 +71,19 @@ impl Level {
     pub const fn description(self) -> &'static str {
         match self {
             Level::Random => "Plays any legal move at random.",
-            Level::Beginner => "Looks one move ahead and often picks a weaker move.",
-            Level::Novice => "Sees simple replies, often picks a weaker move.",
-            Level::Casual => "Sees short combinations, sometimes picks a weaker move.",
-            Level::Club => "Looks four plies ahead, occasionally picks a slightly weaker move.",
-            Level::Strong => "Searches up to six plies in a third of the thinking time.",
+            Level::Beginner => "Looks one move ahead, often overlooks a capture and picks a weaker move.",
+            Level::Novice => "Sees simple replies, sometimes overlooks a capture.",
+            Level::Casual => "Looks two moves ahead, sometimes picks a weaker move.",
+            Level::Club => "Looks three plies ahead, often picks a somewhat weaker move.",
+            Level::Strong => "Searches up to four plies in a third of the thinking time.",
             Level::Strongest => "Searches for the whole thinking time and plays the best move found.",
         }
     }
 
     /// The level's strength on flat chess in Elo, as UCI's `UCI_Elo` names it: a first estimate
     /// from the strongest level's last measurement (about 1800 against a limited Stockfish at 1 s
-    /// a move) and roughly 200 per level below it, not yet measured level by level.
+    /// a move) and 200 per level below it, not yet measured against people or a rated engine
+    /// (`surfchess match` measures the levels against each other; the guide has the table).
     pub const fn nominal_elo(self) -> u32 {
         match self {
             Level::Random => 400,
@@ -93,23 +97,29 @@ impl Level {
     }
 
     const fn setting(self) -> Setting {
-        let (depth, time_divisor, noise) = match self {
-            Level::Random => (Some(0), 1, 0),
-            Level::Beginner => (Some(1), 1, 250),
-            Level::Novice => (Some(2), 1, 120),
-            Level::Casual => (Some(3), 1, 60),
-            Level::Club => (Some(4), 1, 50),
-            Level::Strong => (Some(6), 3, 10),
-            Level::Strongest => (None, 1, 0),
+        let (depth, time_divisor, noise, blind) = match self {
+            Level::Random => (Some(0), 1, 0, 0),
+            Level::Beginner => (Some(1), 1, 250, 60),
+            Level::Novice => (Some(1), 1, 60, 20),
+            Level::Casual => (Some(2), 1, 100, 10),
+            Level::Club => (Some(3), 1, 200, 0),
+            Level::Strong => (Some(4), 3, 100, 0),
+            Level::Strongest => (None, 1, 0, 0),
         };
-        Setting { depth, time_divisor, noise }
+        Setting { depth, time_divisor, noise, blind }
     }
 
     /// The search limits of this level given the full thinking time `movetime` (the strongest
     /// level's; weaker levels stop at their depth or at their share of it).
     pub fn limits(self, movetime: Duration) -> Limits {
         let s = self.setting();
-        Limits { depth: s.depth, movetime: Some(movetime / s.time_divisor), nodes: None, noise: s.noise }
+        Limits {
+            depth: s.depth,
+            movetime: Some(movetime / s.time_divisor),
+            nodes: None,
+            noise: s.noise,
+            blind: s.blind,
+        }
     }
 }
 

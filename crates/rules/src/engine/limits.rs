@@ -18,21 +18,25 @@ pub struct Limits {
     /// centipawns, drawn from the engine's seed, so actions within `noise` of the best may be
     /// chosen. 0 plays the best action found; at most 1000 is used. Mates are never blurred.
     pub noise: u32,
+    /// Captures missed: each capture among the root actions is left out of the search with this
+    /// chance, in percent (drawn from the engine's seed), as a beginner overlooks that a piece
+    /// can be taken; at least one action always stays. 0 sees every capture.
+    pub blind: u32,
 }
 
 impl Limits {
     /// Search to a fixed depth.
     pub const fn depth(plies: u32) -> Limits {
-        Limits { depth: Some(plies), movetime: None, nodes: None, noise: 0 }
+        Limits { depth: Some(plies), movetime: None, nodes: None, noise: 0, blind: 0 }
     }
 
     /// Search for a fixed time.
     pub const fn movetime(time: Duration) -> Limits {
-        Limits { depth: None, movetime: Some(time), nodes: None, noise: 0 }
+        Limits { depth: None, movetime: Some(time), nodes: None, noise: 0, blind: 0 }
     }
 
     /// Search a fixed number of nodes.
     pub const fn nodes(nodes: u64) -> Limits {
-        Limits { depth: None, movetime: None, nodes: Some(nodes), noise: 0 }
+        Limits { depth: None, movetime: None, nodes: Some(nodes), noise: 0, blind: 0 }
     }
 }

@@ -58,6 +58,7 @@ pub use score::Score;
 pub use selfplay::{ENGINES_AGREE_AFTER, Tally, engines_agree_draw, game_seed, play_from, play_game};
 pub use zobrist::hash;
 
+use crate::action::Action;
 use crate::game::Game;
 use crate::position::Position;
 use order::Ordering;
@@ -149,7 +150,13 @@ impl Engine {
         let recent = earlier.len().saturating_sub(position.halfmove() as usize);
         let history = earlier[recent..].iter().map(|p| hash(p)).collect();
         let noise = u64::from(limits.noise.min(MAX_NOISE));
-        let moves = legal
+        let blind = u64::from(limits.blind.min(100));
+        let mut seen: Vec<Action> =
+            legal.iter().copied().filter(|&a| !position.is_capture(a) || self.rng.below(100) >= blind).collect();
+        if seen.is_empty() {
+            seen = legal;
+        }
+        let moves = seen
             .into_iter()
             .map(|action| RootMove { action, bonus: if noise > 0 { self.rng.below(noise + 1) as i32 } else { 0 } })
             .collect();

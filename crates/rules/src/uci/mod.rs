@@ -219,7 +219,7 @@ impl Session {
         let mut engine = self.engine.take().unwrap_or_else(|| Engine::with_hash(0, self.hash_mb));
         let limits = self.limits(&go);
         // Without any limit the search runs until `stop`, as with `infinite`.
-        let until_stop = go.infinite || limits == Limits { noise: limits.noise, ..Limits::default() };
+        let until_stop = go.infinite || (limits.depth, limits.movetime, limits.nodes) == (None, None, None);
         let stop = Arc::new(AtomicBool::new(false));
         let (out, flag) = (Arc::clone(&self.out), Arc::clone(&stop));
         let (position, earlier) = (self.position.clone(), self.earlier.clone());
@@ -244,7 +244,7 @@ impl Session {
     fn limits(&self, go: &Go) -> Limits {
         let side = usize::from(self.position.side_to_move() == Color::Black);
         let budget = if go.infinite { None } else { go.budget(side) };
-        let mut limits = Limits { depth: go.depth, movetime: budget, nodes: go.nodes, noise: 0 };
+        let mut limits = Limits { depth: go.depth, movetime: budget, nodes: go.nodes, ..Limits::default() };
         if self.limit_strength {
             let level = Level::ALL.into_iter().rev().find(|l| l.nominal_elo() <= self.elo).unwrap_or(Level::Beginner);
             let at_level = level.limits(budget.unwrap_or(DEFAULT_MOVETIME));
@@ -253,7 +253,7 @@ impl Session {
                 (asked, level) => asked.or(level),
             };
             limits.movetime = at_level.movetime;
-            limits.noise = at_level.noise;
+            (limits.noise, limits.blind) = (at_level.noise, at_level.blind);
         }
         limits
     }
