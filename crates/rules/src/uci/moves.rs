@@ -11,6 +11,19 @@ use crate::variants::TextStyle;
 
 /// The action `a`, legal in `p`, in UCI's coordinates.
 pub fn to_uci(p: &Position, a: Action) -> String {
+    write(p, a, &p.legal_actions())
+}
+
+/// The legal action that `text` names: in UCI's coordinates, or else in the long notation of
+/// [`Position::parse_action`] (`e2–e4`, `O-O`, `1e2-2e3`).
+pub fn from_uci(p: &Position, text: &str) -> Result<Action, ParseActionError> {
+    let legal = p.legal_actions();
+    legal.iter().copied().find(|&a| write(p, a, &legal) == text).map_or_else(|| p.parse_action(text), Ok)
+}
+
+/// [`to_uci`] with the position's legal actions at hand (to tell whether the facing must be
+/// written).
+fn write(p: &Position, a: Action, legal: &[Action]) -> String {
     if p.rules().spec.text == TextStyle::Levels {
         return p.notation(a);
     }
@@ -20,21 +33,14 @@ pub fn to_uci(p: &Position, a: Action) -> String {
         out.push(role.letter().to_ascii_lowercase());
     }
     if let Some(facing) = a.facing() {
-        let shared = p
-            .legal_actions()
-            .into_iter()
+        let shared = legal
+            .iter()
             .any(|b| b.from == a.from && b.to == a.to && b.promotion() == a.promotion() && b.facing() != a.facing());
         if shared {
             out.push(if facing == Facing::Up { '^' } else { 'v' });
         }
     }
     out
-}
-
-/// The legal action that `text` names: in UCI's coordinates, or else in the long notation of
-/// [`Position::parse_action`] (`e2–e4`, `O-O`, `1e2-2e3`).
-pub fn from_uci(p: &Position, text: &str) -> Result<Action, ParseActionError> {
-    p.legal_actions().into_iter().find(|&a| to_uci(p, a) == text).map_or_else(|| p.parse_action(text), Ok)
 }
 
 #[cfg(test)]
