@@ -151,8 +151,12 @@ impl Engine {
         let history = earlier[recent..].iter().map(|p| hash(p)).collect();
         let noise = u64::from(limits.noise.min(MAX_NOISE));
         let blind = u64::from(limits.blind.min(100));
-        let mut seen: Vec<Action> =
-            legal.iter().copied().filter(|&a| !position.is_capture(a) || self.rng.below(100) >= blind).collect();
+        // Without blindness nothing is drawn, so the random stream stays the root randomness's.
+        let mut seen: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|&a| blind == 0 || !position.is_capture(a) || self.rng.below(100) >= blind)
+            .collect();
         if seen.is_empty() {
             seen = legal;
         }
