@@ -64,7 +64,6 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> io::Resu
 struct Session {
     out: Output,
     variant: Variant,
-    start: Position,
     earlier: Vec<Position>,
     position: Position,
     engine: Option<Engine>,
@@ -77,12 +76,10 @@ struct Session {
 impl Session {
     fn new(out: Output) -> Session {
         let variant = Variant::Chess;
-        let start = Position::new(variant);
         Session {
             out,
             variant,
-            position: start.clone(),
-            start,
+            position: Position::new(variant),
             earlier: Vec::new(),
             engine: Some(Engine::with_hash(0, HASH.0)),
             hash_mb: HASH.0,
@@ -131,8 +128,7 @@ impl Session {
 
     fn new_game(&mut self) {
         self.engine().clear();
-        self.start = Position::new(self.variant);
-        self.position = self.start.clone();
+        self.position = Position::new(self.variant);
         self.earlier.clear();
     }
 
@@ -180,16 +176,16 @@ impl Session {
     /// `position startpos|fen <text> [moves <move>…]`: on any error the position stays as it was.
     fn set_position(&mut self, words: &[&str]) -> io::Result<()> {
         match self.read_position(words) {
-            Ok((start, earlier, position)) => {
+            Ok((earlier, position)) => {
                 self.finish();
-                (self.start, self.earlier, self.position) = (start, earlier, position);
+                (self.earlier, self.position) = (earlier, position);
                 Ok(())
             }
             Err(e) => self.error(&format!("position: {e}")),
         }
     }
 
-    fn read_position(&self, words: &[&str]) -> Result<(Position, Vec<Position>, Position), String> {
+    fn read_position(&self, words: &[&str]) -> Result<(Vec<Position>, Position), String> {
         let at = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
         let (head, moves) = (&words[..at], words.get(at + 1..).unwrap_or_default());
         let start = match head {
@@ -200,13 +196,13 @@ impl Session {
             _ => return Err("expected 'startpos' or 'fen <position>', then optionally 'moves …'".into()),
         };
         let mut earlier = Vec::with_capacity(moves.len());
-        let mut position = start.clone();
+        let mut position = start;
         for (i, text) in moves.iter().enumerate() {
             let action = from_uci(&position, text).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
             let next = position.play(action).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
             earlier.push(std::mem::replace(&mut position, next));
         }
-        Ok((start, earlier, position))
+        Ok((earlier, position))
     }
 
     /// `go …`: searches on a thread that writes `info` lines and then `bestmove`.
