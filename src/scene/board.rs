@@ -107,7 +107,8 @@ pub struct Palette {
 }
 
 /// The colour class of a cell: parity on single-chart boards (M, K, Endless, the flat board); on
-/// a board of several charts (genus two) the chart and a within-chart shade that claims nothing;
+/// a board of several charts (genus two, the sphere) the chart's tint, two in turn, and a
+/// within-chart shade that claims nothing;
 /// on stacked levels parity again (each level is a chessboard), tinted by level. Even classes are
 /// the darker shades; a1 is dark, as on a chessboard.
 pub fn base_class(variant: Variant, cell: Cell) -> usize {
@@ -117,7 +118,8 @@ pub fn base_class(variant: Variant, cell: Cell) -> usize {
     if let Some(level) = crate::state::stack::level_of(complex, cell) {
         LEVEL_CLASSES + 2 * usize::from(level) + shade
     } else if complex.charts().len() > 1 {
-        2 * usize::from(at.chart) + shade
+        // Two tints in turn (genus two's charts; the sphere's faces, a face and the next apart).
+        2 * usize::from(at.chart % 2) + shade
     } else {
         shade
     }

@@ -44,10 +44,11 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// The board after `v` in the exhibition's cycle.
+/// The board after `v` in the exhibition's cycle: the boards with a game to play.
 pub fn next_board(v: Variant) -> Variant {
-    let i = Variant::ALL.iter().position(|&x| x == v).unwrap_or(0);
-    Variant::ALL[(i + 1) % Variant::ALL.len()]
+    let games: Vec<Variant> = Variant::ALL.into_iter().filter(|v| v.spec().opening.offers_game()).collect();
+    let i = games.iter().position(|&x| x == v).unwrap_or(games.len() - 1);
+    games[(i + 1) % games.len()]
 }
 
 /// The player's keys, mouse buttons and touches (each may be absent in a headless app).

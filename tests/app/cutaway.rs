@@ -99,7 +99,8 @@ fn the_wall_in_front_of_whites_camp_is_cut_away_on_the_klein_bottle() {
 
 #[test]
 fn no_other_board_cuts_anything() {
-    for v in Variant::ALL.into_iter().filter(|&v| v != Variant::Klein) {
+    // The Klein bottle and Boy's surface (the projective plane) have sheets inside others.
+    for v in Variant::ALL.into_iter().filter(|&v| !matches!(v, Variant::Klein | Variant::Projective)) {
         let app = app_with(v);
         assert!(app.world().resource::<CutAway>().0.is_empty(), "{v}");
     }

@@ -632,7 +632,7 @@ fn leaving_online_play_restores_the_offline_game_but_a_new_game_stays() {
     let offline = game(&a).game.notations();
     assert_eq!(offline.len(), 1, "a move of the offline game");
     press(&mut a, "Online");
-    for leave in ["Leave", "New klein"] {
+    for leave in ["Leave", "klein"] {
         a.world_mut().write_message(OnlineCommand::Host);
         until(&mut a, "online play starts", |a| mode(a) == AppMode::Online && game(a).plies() == 0);
         let made = |a: &App| {

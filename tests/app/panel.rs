@@ -43,7 +43,7 @@ fn new_game_buttons_start_each_board() {
     let mut app = panel_app(Variant::Mobius);
     for v in Variant::ALL {
         let serial = app.world().resource::<CurrentGame>().serial();
-        press(&mut app, &format!("New {}", v.name()));
+        press(&mut app, v.name());
         let current = app.world().resource::<CurrentGame>();
         assert_eq!((current.variant(), current.plies()), (v, 0));
         assert_ne!(current.serial(), serial, "another game");

@@ -221,7 +221,7 @@ fn exhibition_plays_both_sides_and_cycles_the_boards() {
         std::thread::sleep(std::time::Duration::from_millis(5));
         app.update();
     }
-    let boards: Vec<Variant> = std::iter::successors(Some(Variant::Mobius), |&v| Some(next_board(v))).take(8).collect();
+    let boards: Vec<Variant> = std::iter::successors(Some(Variant::Mobius), |&v| Some(next_board(v))).take(9).collect();
     assert_eq!(
         boards,
         [
@@ -232,6 +232,7 @@ fn exhibition_plays_both_sides_and_cycles_the_boards() {
             Variant::Chess,
             Variant::Strato,
             Variant::Chess3,
+            Variant::Cylinder,
             Variant::Mobius
         ]
     );

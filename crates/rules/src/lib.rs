@@ -14,6 +14,7 @@ mod complex;
 mod crossing;
 mod diagram;
 mod explain;
+mod explore;
 mod family;
 mod frame;
 mod game;
@@ -67,4 +68,4 @@ pub use variant::{
     CastleSide, CastleSpec, Claims, Endings, MaterialRule, PromotionRule, RULES_VERSION, UnknownVariant, Variant,
     VariantRules,
 };
-pub use variants::{Board, Camp, CastlingFiles, Exchange, Movement, TextStyle, VariantSpec};
+pub use variants::{Board, Camp, CastlingFiles, Exchange, Movement, Opening, TextStyle, VariantSpec};

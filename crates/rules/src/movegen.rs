@@ -189,6 +189,39 @@ impl Position {
         self.visit_castling_in::<S>(v, g.in_check);
     }
 
+    /// The actions of the side to move's piece on `from` by the tables, its own king's safety
+    /// ignored: no pins, no check, a king may step into attack (explore mode). The enemy king is
+    /// never captured.
+    pub(crate) fn free_actions_of(&self, from: Cell, out: &mut Vec<Action>) {
+        match self.rules.tables.width {
+            Width::W64 => self.free_actions_in::<u64>(from, out),
+            Width::W128 => self.free_actions_in::<u128>(from, out),
+            Width::W256 => self.free_actions_in::<Bits>(from, out),
+        }
+    }
+
+    fn free_actions_in<S: Set>(&self, from: Cell, out: &mut Vec<Action>) {
+        let me = self.side;
+        let mut blocked = S::of(&self.occupied[me.index()]);
+        blocked.insert(self.king(!me));
+        let mut capturable = S::of(&self.occupied[(!me).index()]);
+        capturable.remove(self.king(!me));
+        let g = Generation {
+            in_check: false,
+            evasion: S::ALL,
+            pinned: S::EMPTY,
+            blocked,
+            occupied: self.all_occupied_in(),
+            capturable,
+            promotes: self.rules.promotes[me.index()].each_ref().map(S::of),
+        };
+        if self.piece_at(from).is_some_and(|p| p.role() == Role::King) {
+            out.piece_moves(from, S::of(&self.rules.tables.king_set[from.index()]).without(g.blocked));
+        } else {
+            self.visit_piece(from, out, &g);
+        }
+    }
+
     /// Legal actions of the side to move's piece on `from`.
     fn visit_piece<S: Set, V: Visitor>(&self, from: Cell, v: &mut V, g: &Generation<S>) {
         let Some(piece) = self.piece_at(from) else { return };

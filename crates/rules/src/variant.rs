@@ -44,11 +44,19 @@ pub enum Variant {
     /// Chess³ v1: three levels, moves and captures through the lattice.
     #[cfg_attr(feature = "clap", value(name = "chess3"))]
     Chess3,
+    /// The 8×8 cylinder (east and west glued straight), to explore or play.
+    Cylinder,
+    /// The 8×8 flat torus, to explore.
+    Torus,
+    /// The 8×8 real projective plane, to explore.
+    Projective,
+    /// The sphere as a cube's surface, six 4×4 faces, to explore.
+    Sphere,
 }
 
 impl Variant {
     /// All variants.
-    pub const ALL: [Variant; 7] = [
+    pub const ALL: [Variant; 11] = [
         Variant::Mobius,
         Variant::Klein,
         Variant::Genus2,
@@ -56,6 +64,10 @@ impl Variant {
         Variant::Chess,
         Variant::Strato,
         Variant::Chess3,
+        Variant::Cylinder,
+        Variant::Torus,
+        Variant::Projective,
+        Variant::Sphere,
     ];
 
     /// The variant's description: everything that makes it this variant.
@@ -84,6 +96,10 @@ const SPECS: [&VariantSpec; Variant::ALL.len()] = [
     &variants::CHESS,
     &variants::STRATO,
     &variants::CHESS3,
+    &variants::CYLINDER,
+    &variants::TORUS,
+    &variants::PROJECTIVE,
+    &variants::SPHERE,
 ];
 
 impl fmt::Display for Variant {
@@ -297,7 +313,9 @@ fn exchange_map(complex: &Complex, exchange: Exchange) -> (Vec<Cell>, Frame) {
     let charts = complex.charts();
     let frame = match exchange {
         Exchange::HalfTurnSwapCharts => Frame::HALF_TURN,
-        Exchange::FlipRanks | Exchange::FlipRanksAndLevels => Frame::FLIP_VERTICAL,
+        Exchange::FlipRanks | Exchange::FlipRanksAndLevels | Exchange::FlipRanksPermuteCharts(_) => {
+            Frame::FLIP_VERTICAL
+        }
     };
     let cells = complex
         .cells()
@@ -311,6 +329,9 @@ fn exchange_map(complex: &Complex, exchange: Exchange) -> (Vec<Cell>, Frame) {
                 }
                 Exchange::FlipRanks => Coord { rank: chart.height - 1 - at.rank, ..at },
                 Exchange::FlipRanksAndLevels => Coord { chart: top - at.chart, rank: chart.height - 1 - at.rank, ..at },
+                Exchange::FlipRanksPermuteCharts(charts) => {
+                    Coord { chart: charts[usize::from(at.chart)], rank: chart.height - 1 - at.rank, ..at }
+                }
             };
             complex.cell_at(image).expect("Φ maps cells to cells")
         })

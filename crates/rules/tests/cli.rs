@@ -120,8 +120,11 @@ fn perft_of_depth_zero_counts_the_position_itself() {
 #[test]
 fn bad_input_gets_a_clear_error() {
     for (args, needle) in [
-        (vec!["perft", "torus", "2"], "invalid value 'torus' for '<VARIANT>'"),
-        (vec!["perft", "torus", "2"], "[possible values: mobius, klein, genus2, endless, chess, strato, chess3]"),
+        (vec!["perft", "hyperbolic", "2"], "invalid value 'hyperbolic' for '<VARIANT>'"),
+        (
+            vec!["perft", "hyperbolic", "2"],
+            "[possible values: mobius, klein, genus2, endless, chess, strato, chess3, cylinder, torus, projective, sphere]",
+        ),
         (vec!["perft", "chess", "deep"], "invalid value 'deep' for '<DEPTH>'"),
         (vec!["perft", "chess", "13"], "invalid value '13' for '<DEPTH>': 13 is not in 0..=12"),
         (vec!["perft", "chess", "2", "--fast"], "unexpected argument '--fast'"),
@@ -291,7 +294,7 @@ fn a_match_between_equals_is_about_even_with_its_error_bar() {
 #[test]
 fn engine_commands_reject_bad_input() {
     for (args, needle) in [
-        (vec!["bestmove", "torus"], "invalid value 'torus' for '<VARIANT>'"),
+        (vec!["bestmove", "hyperbolic"], "invalid value 'hyperbolic' for '<VARIANT>'"),
         (vec!["bestmove"], "the following required arguments were not provided:\n  <VARIANT>"),
         (vec!["bestmove", "chess", "--depth", "deep"], "invalid value 'deep' for '--depth <D>'"),
         (vec!["bestmove", "chess", "--depth", "0"], "invalid value '0' for '--depth <D>'"),

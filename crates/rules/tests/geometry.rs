@@ -414,7 +414,7 @@ fn cell_names_parse_only_as_written() {
 /// there some step keeps the parity, so bishops can change colour. The three-level boards are flat
 /// levels, each coloured like the flat board.
 #[test]
-fn parity_is_a_colouring_exactly_on_m_k_and_the_flat_board() {
+fn parity_is_a_colouring_exactly_on_m_k_the_flat_and_the_wrapped_boards() {
     use surface_chess_rules::{Dir, Variant};
     for v in Variant::ALL {
         let complex = &v.rules().complex;
@@ -425,8 +425,18 @@ fn parity_is_a_colouring_exactly_on_m_k_and_the_flat_board() {
         let alternates = complex
             .cells()
             .all(|c| Dir::ALL.iter().all(|&d| complex.gluing(c, d).is_none_or(|g| parity(g.to) != parity(c))));
-        let expected =
-            matches!(v, Variant::Mobius | Variant::Klein | Variant::Chess | Variant::Strato | Variant::Chess3);
+        // The cylinder and torus glue even widths straight; the projective plane's reversed seams
+        // join cells of one colour, and three squares round a cube's corner are an odd cycle.
+        let expected = matches!(
+            v,
+            Variant::Mobius
+                | Variant::Klein
+                | Variant::Chess
+                | Variant::Strato
+                | Variant::Chess3
+                | Variant::Cylinder
+                | Variant::Torus
+        );
         assert_eq!(alternates, expected, "{v}");
     }
 }

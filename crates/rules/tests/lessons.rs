@@ -195,7 +195,7 @@ fn malformed_json_is_refused_with_where() {
 fn fields_that_do_not_parse_are_named() {
     field_error(&with(json!({ "format": "surface-chess-lesson/9" })), "format", "not supported");
     field_error(&with(json!({ "id": "Bad Id" })), "id", "lower-case");
-    field_error(&with(json!({ "variant": "torus" })), "variant", "unknown variant 'torus'");
+    field_error(&with(json!({ "variant": "hyperbolic" })), "variant", "unknown variant 'hyperbolic'");
     field_error(&with(json!({ "position": "8/8 w - - 0 1" })), "position", "bad position text");
     field_error(
         &with(json!({ "task": { "kind": "find-cells", "piece": "z9", "answer": [] } })),

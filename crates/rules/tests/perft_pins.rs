@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use surface_chess_rules::{Game, Position, Record, Variant, divide, perft};
 
 /// perft from the initial position, depth 1 upwards.
-const INITIAL: [(Variant, &[u64]); 7] = [
+const INITIAL: [(Variant, &[u64]); 11] = [
     (Variant::Mobius, &[25, 630, 18_710, 550_743, 18_852_235]),
     (Variant::Klein, &[42, 1677, 88_228, 4_558_516]),
     (Variant::Genus2, &[27, 668, 24_416, 868_372]),
@@ -21,6 +21,11 @@ const INITIAL: [(Variant, &[u64]); 7] = [
     // The three-level boards: 52 and 76 first moves counted by hand in DESIGN.md.
     (Variant::Strato, &[52, 2700, 157_655, 9_167_462]),
     (Variant::Chess3, &[76, 5768, 477_120, 39_299_076]),
+    // The boards to explore, from the placement each opens with.
+    (Variant::Cylinder, &[20, 392, 9162, 211_036]),
+    (Variant::Torus, &[55, 2501, 116_138, 5_340_776]),
+    (Variant::Projective, &[53, 2424, 116_834, 5_516_936]),
+    (Variant::Sphere, &[60, 2951, 158_420, 8_355_626]),
 ];
 
 /// How deep the reference re-checks on every run.

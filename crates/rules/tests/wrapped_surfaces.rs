@@ -87,7 +87,7 @@ fn straight_lines_close_up() {
     assert_eq!(line.len(), 15, "{line:?}");
     assert!(line.contains(&"a6".to_owned()) && line.contains(&"h3".to_owned()), "{line:?}");
     // On the cube a belt around four faces is sixteen cells.
-    let belt = lap(&cube(4), "A:b2", east);
+    let belt = lap(&cube(4), "I:b2", east);
     assert_eq!(belt.len(), 15, "{belt:?}");
 }
 
@@ -125,10 +125,10 @@ fn a_diagonal_through_a_corner_is_refused_where_the_two_orders_disagree() {
     // different faces, so the diagonal into the corner does not exist (as at genus two's cone
     // points, with too little angle rather than too much).
     let sphere = cube(4);
-    assert_eq!(diagonal(&sphere, "A:a1", sw), None);
-    assert_eq!(diagonal(&sphere, "A:a1", ne).as_deref(), Some("A:b2"));
+    assert_eq!(diagonal(&sphere, "I:a1", sw), None);
+    assert_eq!(diagonal(&sphere, "I:a1", ne).as_deref(), Some("I:b2"));
     // Over an edge but away from the corners, both orders agree.
-    assert!(diagonal(&sphere, "A:b1", sw).is_some_and(|to| !to.starts_with("A:")));
+    assert!(diagonal(&sphere, "I:b1", sw).is_some_and(|to| !to.starts_with("I:")));
     // The projective plane: at a corner of two squares (a1 and h8) both orders agree, and the
     // diagonal into the corner comes back to a1 itself (two squares round, the one "across" the
     // corner is the square it left): a step to nowhere, which a variant on this board must not

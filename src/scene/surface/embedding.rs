@@ -18,7 +18,72 @@ pub fn chart_point(variant: Variant, chart: u8, x: f64, y: f64) -> DVec3 {
         Shape::Bottle => klein(x, y),
         Shape::Levels { spacing } => DVec3::new(x - w / 2.0, level_height(charts.len(), chart, spacing), h / 2.0 - y),
         Shape::Plane | Shape::DoubleTorus => DVec3::new(x - w / 2.0, 0.0, h / 2.0 - y),
+        Shape::Tube { radius, length } => tube(x / w, y / h, radius, length),
+        Shape::Ring { radius, tube } => ring(x / w, y / h, radius, tube),
+        Shape::Cube { inflation } => cube(chart, x / w, y / h, w, inflation),
+        Shape::Boy { scale } => boy(2.0 * x / w - 1.0, 2.0 * y / h - 1.0) * scale,
     }
+}
+
+/// The upright tube: `t` ∈ [0, 1) round, `s` ∈ [0, 1] from the top rim down.
+fn tube(t: f64, s: f64, radius: f64, length: f64) -> DVec3 {
+    let u = std::f64::consts::TAU * t;
+    DVec3::new(radius * u.cos(), radius * u.sin(), length * (0.5 - s))
+}
+
+/// The ring: `t` ∈ [0, 1) round the hole, `s` ∈ [0, 1) round the tube, a quarter of the way
+/// (between ranks 2 and 3, White's camp on the torus) on top.
+fn ring(t: f64, s: f64, radius: f64, tube: f64) -> DVec3 {
+    let (u, v) = (std::f64::consts::TAU * t, std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * (s - 0.25));
+    let r = radius + tube * v.cos();
+    DVec3::new(r * u.cos(), r * u.sin(), tube * v.sin())
+}
+
+/// Face `chart` of the cube, `(t, s)` ∈ [0, 1]² across it, `n` cells a side, blown up by
+/// `inflation` towards the sphere through its corners.
+fn cube(chart: u8, t: f64, s: f64, n: f64, inflation: f64) -> DVec3 {
+    let [normal, u, v] = surface_chess_rules::surfaces::cube_face(chart)
+        .unwrap_or([[0, 0, 1], [1, 0, 0], [0, 1, 0]])
+        .map(|a| DVec3::new(f64::from(a[0]), f64::from(a[1]), f64::from(a[2])));
+    let p = (normal + u * (2.0 * t - 1.0) + v * (2.0 * s - 1.0)) * (n / 2.0);
+    p.lerp(p.normalize() * (n / 2.0) * 3f64.sqrt(), inflation)
+}
+
+/// Boy's surface (Bryant and Kusner's parametrisation) at the point `(a, b)` of the square
+/// [−1, 1]²: the square is drawn radially onto the disk, whose opposite boundary points the
+/// parametrisation identifies, as the rules glue opposite edges reversed. The radius is raised
+/// to the power 0.8, which evens the cells' areas without folding a cell (0.7 folds two).
+fn boy(a: f64, b: f64) -> DVec3 {
+    let length = a.hypot(b);
+    if length == 0.0 {
+        return boy_disk(0.0, 0.0);
+    }
+    let radius = a.abs().max(b.abs()).powf(0.8);
+    // Turned a twelfth of a turn, so that no self-intersection runs through a camp.
+    let (sin, cos) = (std::f64::consts::PI / 6.0).sin_cos();
+    let (x, y) = (a / length * radius, b / length * radius);
+    boy_disk(x * cos - y * sin, x * sin + y * cos)
+}
+
+/// Bryant and Kusner's Boy's surface at the point `x + iy` of the closed unit disk.
+fn boy_disk(x: f64, y: f64) -> DVec3 {
+    // Complex arithmetic on pairs.
+    let mul = |(a, b): (f64, f64), (c, d): (f64, f64)| (a * c - b * d, a * d + b * c);
+    let div = |(a, b): (f64, f64), (c, d): (f64, f64)| {
+        let n = c * c + d * d;
+        ((a * c + b * d) / n, (b * c - a * d) / n)
+    };
+    let w = (x, y);
+    let w2 = mul(w, w);
+    let w3 = mul(w2, w);
+    let w4 = mul(w2, w2);
+    let w6 = mul(w3, w3);
+    let denominator = (w6.0 + 5f64.sqrt() * w3.0 - 1.0, w6.1 + 5f64.sqrt() * w3.1);
+    let g1 = -1.5 * div(mul(w, (1.0 - w4.0, -w4.1)), denominator).1;
+    let g2 = -1.5 * div(mul(w, (1.0 + w4.0, w4.1)), denominator).0;
+    let g3 = div((1.0 + w6.0, w6.1), denominator).1 - 0.5;
+    let g = g1 * g1 + g2 * g2 + g3 * g3;
+    DVec3::new(g1, g2, g3) / g
 }
 
 /// The height of level `chart` of `count` levels stacked `spacing` apart, the middle at 0: the

@@ -35,6 +35,30 @@ pub enum Shape {
     DoubleTorus,
     /// The plane (the flat board).
     Plane,
+    /// An upright tube, files round it and rank 1 on its top rim (the cylinder).
+    Tube {
+        /// Its radius.
+        radius: f64,
+        /// Its length.
+        length: f64,
+    },
+    /// A ring: files round the hole, ranks round the tube, White's camp on top (the torus).
+    Ring {
+        /// From the centre to the tube's core.
+        radius: f64,
+        /// The tube's radius.
+        tube: f64,
+    },
+    /// A cube blown part of the way up to a sphere (the sphere board), one cell a unit.
+    Cube {
+        /// 0 a cube, 1 a round sphere.
+        inflation: f64,
+    },
+    /// Boy's surface, an immersion of the projective plane with one triple point.
+    Boy {
+        /// Its size.
+        scale: f64,
+    },
     /// Flat levels stacked `spacing` apart (Strato, Chess³).
     Levels {
         /// Distance between levels, in cell sides.
@@ -47,7 +71,7 @@ impl Shape {
     /// bottle's inner tube inside its body): the wall in front of the cells in play is then cut
     /// away ([`super::sight::Sight::cut_away`]).
     pub const fn cuts_away(self) -> bool {
-        matches!(self, Shape::Bottle)
+        matches!(self, Shape::Bottle | Shape::Boy { .. })
     }
 }
 
@@ -66,5 +90,11 @@ pub const fn look(variant: Variant) -> Look {
         Variant::Strato | Variant::Chess3 => {
             Look { shape: Shape::Levels { spacing: 3.0 }, home_radius: 17.0, home_pitch: 0.45 }
         }
+        Variant::Cylinder => {
+            Look { shape: Shape::Tube { radius: 2.0, length: 6.0 }, home_radius: 14.0, home_pitch: 0.7 }
+        }
+        Variant::Torus => Look { shape: Shape::Ring { radius: 3.0, tube: 1.6 }, home_radius: 14.0, home_pitch: 0.7 },
+        Variant::Sphere => Look { shape: Shape::Cube { inflation: 0.6 }, home_radius: 11.0, home_pitch: 0.7 },
+        Variant::Projective => Look { shape: Shape::Boy { scale: 4.0 }, home_radius: 13.0, home_pitch: 0.7 },
     }
 }

@@ -46,13 +46,17 @@ pub(super) fn spawn_table_rows(commands: &mut Commands, page: Entity, entries: &
 
 /// The boards, each starting a new game on it, under `page`.
 pub(super) fn spawn_boards(commands: &mut Commands, page: Entity) {
-    let caption = commands.spawn(label("New game on another board", 12.0, DIM)).id();
+    let caption = commands.spawn(label("New game on a board", 12.0, DIM)).id();
     commands.entity(page).add_child(caption);
     let boards = row(commands, page);
     for v in Variant::ALL {
-        let button =
-            send_button(commands, boards, Look::Plain, &format!("New {}", v.name()), |_| true, Command::NewGame(v));
-        commands.entity(button).insert((BoardButton(v), Tip("A new game on this board")));
+        let button = send_button(commands, boards, Look::Plain, v.name(), |_| true, Command::NewGame(v));
+        let tip = if v.spec().opening.offers_game() {
+            "A new game on this board"
+        } else {
+            "This board has no agreed start: its placement shows the geometry"
+        };
+        commands.entity(button).insert((BoardButton(v), Tip(tip)));
     }
 }
 

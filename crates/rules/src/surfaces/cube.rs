@@ -29,18 +29,28 @@ fn neg(a: V3) -> V3 {
 }
 
 /// Each face's outward normal and its chart's file and rank axes (files × ranks = normal, so
-/// every chart is oriented alike, seen from outside).
+/// every chart is oriented alike, seen from outside): I on top (+z); II, III, IV, V a belt round the
+/// sides, files running east from one face to the next and ranks up; VI underneath. The mirror in
+/// the middle plane (z ↦ −z) swaps I and VI and keeps each side face, and in every chart it keeps
+/// the file and reverses the rank: the sphere's player exchange.
 const FACES: [(V3, V3, V3); 6] = [
     ([0, 0, 1], X, Y),
     ([1, 0, 0], Y, Z),
-    ([0, 1, 0], Z, X),
-    ([0, 0, -1], Y, X),
-    ([-1, 0, 0], Z, Y),
+    ([0, 1, 0], [-1, 0, 0], Z),
+    ([-1, 0, 0], [0, -1, 0], Z),
     ([0, -1, 0], X, Z),
+    ([0, 0, -1], X, [0, -1, 0]),
 ];
 
-/// The face labels, in [`FACES`] order.
-const LABELS: [&str; 6] = ["A", "B", "C", "D", "E", "F"];
+/// The face labels, in [`FACES`] order: roman numerals like genus two's charts (letters would
+/// read as pieces).
+const LABELS: [&str; 6] = ["I", "II", "III", "IV", "V", "VI"];
+
+/// Face `chart`'s outward normal and its file and rank axes, as unit vectors of the cube's space
+/// (z up): where a drawing puts the face.
+pub fn cube_face(chart: u8) -> Option<[[i32; 3]; 3]> {
+    FACES.get(usize::from(chart)).map(|&(normal, u, v)| [normal, u, v])
+}
 
 /// The surface of a cube with `n × n` cells on each face.
 pub fn cube(n: u8) -> Complex {

@@ -9,7 +9,7 @@ mod levels;
 mod mobius;
 mod wrapped;
 
-pub use cube::cube;
+pub use cube::{cube, cube_face};
 pub use flat::flat;
 pub use genus2::genus2;
 pub use klein::klein;

@@ -1,6 +1,6 @@
 //! Ordinary chess on the flat 8 × 8 board.
 
-use super::{Board, Camp, CastlingFiles, Exchange, Movement, TextStyle, VariantSpec};
+use super::{Board, Camp, CastlingFiles, Exchange, Movement, Opening, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
 use crate::variant::{Claims, Endings, MaterialRule, PromotionRule};
@@ -22,6 +22,7 @@ pub(crate) const CHESS: VariantSpec = VariantSpec {
         claims: Some(Claims { repetition: 3, halfmoves: 100 }),
         material: MaterialRule::Insufficient,
     },
+    opening: Opening::Game,
     gluing: "",
     text: TextStyle::Fen,
 };

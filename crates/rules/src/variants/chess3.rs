@@ -1,6 +1,6 @@
 //! Chess³ v1: three 8 × 8 levels; pieces move by displacements in the lattice.
 
-use super::{Board, Camp, CastlingFiles, Exchange, Movement, TextStyle, VariantSpec};
+use super::{Board, Camp, CastlingFiles, Exchange, Movement, Opening, TextStyle, VariantSpec};
 use crate::tables::FacingMode;
 use crate::variant::{Endings, PromotionRule};
 
@@ -22,6 +22,7 @@ pub(crate) const CHESS3: VariantSpec = VariantSpec {
     promotion: PromotionRule::LastForwardRank,
     castling: Some(LEVELS_CASTLING),
     endings: Endings::MATE_ONLY,
+    opening: Opening::Game,
     gluing: "levels 1 (α, bottom) to 3 (γ, top)",
     text: TextStyle::Levels,
 };

@@ -1,6 +1,6 @@
 //! Endless: ordinary chess on an 8 × 8 Möbius strip; pawns keep their owner's facing.
 
-use super::{Board, Exchange, Movement, TextStyle, VariantSpec};
+use super::{Board, Exchange, Movement, Opening, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
 use crate::variant::{Claims, Endings, MaterialRule, PromotionRule};
@@ -22,6 +22,7 @@ pub(crate) const ENDLESS: VariantSpec = VariantSpec {
         claims: Some(Claims { repetition: 3, halfmoves: 100 }),
         material: MaterialRule::BareKings,
     },
+    opening: Opening::Game,
     gluing: "east of h,r is a,9−r",
     text: TextStyle::Surface,
 };

@@ -1,6 +1,6 @@
 //! G: the genus-two surface, two 9 × 9 charts glued by the seam table, two cone points.
 
-use super::{Board, Camp, Exchange, Movement, TextStyle, VariantSpec};
+use super::{Board, Camp, Exchange, Movement, Opening, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
 use crate::variant::{Endings, MaterialRule, PromotionRule};
@@ -17,6 +17,7 @@ pub(crate) const GENUS2: VariantSpec = VariantSpec {
     promotion: PromotionRule::OwnerRank { white: (1, 8), black: (0, 0) },
     castling: None,
     endings: Endings { repetition_draw: 5, halfmove_draw: 150, claims: None, material: MaterialRule::BareKings },
+    opening: Opening::Game,
     gluing: "charts I, II; red: seams; yellow: cone points",
     text: TextStyle::Surface,
 };

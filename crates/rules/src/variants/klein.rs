@@ -1,6 +1,6 @@
 //! K: the Klein bottle, 9 × 18, sides glued with the ranks reversed, ranks wrapping.
 
-use super::{Board, Camp, Exchange, Movement, TextStyle, VariantSpec};
+use super::{Board, Camp, Exchange, Movement, Opening, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
 use crate::variant::{Endings, MaterialRule, PromotionRule};
@@ -17,6 +17,7 @@ pub(crate) const KLEIN: VariantSpec = VariantSpec {
     promotion: PromotionRule::OwnerRank { white: (0, 14), black: (0, 3) },
     castling: None,
     endings: Endings { repetition_draw: 5, halfmove_draw: 150, claims: None, material: MaterialRule::BareKings },
+    opening: Opening::Game,
     gluing: "east of i,r is a,19−r; ranks wrap",
     text: TextStyle::Surface,
 };

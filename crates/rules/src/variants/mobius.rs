@@ -1,6 +1,6 @@
 //! M: the Möbius strip, 10 × 9, its sides glued with the ranks reversed.
 
-use super::{Board, Camp, CastlingFiles, Exchange, Movement, TextStyle, VariantSpec};
+use super::{Board, Camp, CastlingFiles, Exchange, Movement, Opening, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
 use crate::variant::{Endings, MaterialRule, PromotionRule};
@@ -17,6 +17,7 @@ pub(crate) const MOBIUS: VariantSpec = VariantSpec {
     promotion: PromotionRule::LastForwardRank,
     castling: Some(CastlingFiles { king: 5, east: (8, 6, 7, 6), west: (1, 4, 3, 4) }),
     endings: Endings { repetition_draw: 5, halfmove_draw: 150, claims: None, material: MaterialRule::BareKings },
+    opening: Opening::Game,
     gluing: "east of j,r is a,10−r",
     text: TextStyle::Surface,
 };

@@ -5,19 +5,27 @@
 
 mod chess;
 mod chess3;
+mod cylinder;
 mod endless;
 mod genus2;
 mod klein;
 mod mobius;
+mod projective;
+mod sphere;
 mod strato;
+mod torus;
 
 pub(crate) use chess::CHESS;
 pub(crate) use chess3::CHESS3;
+pub(crate) use cylinder::CYLINDER;
 pub(crate) use endless::ENDLESS;
 pub(crate) use genus2::GENUS2;
 pub(crate) use klein::KLEIN;
 pub(crate) use mobius::MOBIUS;
+pub(crate) use projective::PROJECTIVE;
+pub(crate) use sphere::SPHERE;
 pub(crate) use strato::STRATO;
+pub(crate) use torus::TORUS;
 
 use crate::complex::Complex;
 use crate::tables::FacingMode;
@@ -46,6 +54,8 @@ pub struct VariantSpec {
     pub castling: Option<CastlingFiles>,
     /// Draw rules.
     pub endings: Endings,
+    /// Whether it opens as a game or to explore.
+    pub opening: Opening,
     /// How its position text is written.
     pub text: TextStyle,
     /// The gluing in a few words, for the chart's caption ("" when nothing is glued).
@@ -101,6 +111,31 @@ pub struct Camp {
     pub rows: &'static [&'static str],
 }
 
+/// How a board opens: as a game from its agreed start, or to explore (pieces placed and moved
+/// freely, no turn or check rules unless asked) where no start is agreed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// A game from the initial placement.
+    Game,
+    /// Exploring; with `game`, its initial placement is also an established game's start.
+    Explore {
+        /// Whether the game from the initial placement is offered too.
+        game: bool,
+    },
+}
+
+impl Opening {
+    /// Whether the board opens to explore.
+    pub const fn explores(self) -> bool {
+        matches!(self, Opening::Explore { .. })
+    }
+
+    /// Whether a game from the initial placement is offered.
+    pub const fn offers_game(self) -> bool {
+        matches!(self, Opening::Game | Opening::Explore { game: true })
+    }
+}
+
 /// The player exchange Φ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exchange {
@@ -110,6 +145,9 @@ pub enum Exchange {
     HalfTurnSwapCharts,
     /// (level, x, y) ↦ (L+1−level, x, H−1−y): ranks and levels reversed (the three-level boards).
     FlipRanksAndLevels,
+    /// (c, x, y) ↦ (σ(c), x, H−1−y): ranks reversed and the charts permuted by σ (the sphere's
+    /// mirror, which swaps its top and bottom faces and keeps the sides).
+    FlipRanksPermuteCharts(&'static [u8]),
 }
 
 /// Castling on the home ranks (White's rank 1, Black's top rank), as file indices.

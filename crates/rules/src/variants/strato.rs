@@ -1,6 +1,6 @@
 //! Strato v1: three 8 × 8 levels; ordinary chess on each, transfers between them.
 
-use super::{Board, Exchange, Movement, TextStyle, VariantSpec};
+use super::{Board, Exchange, Movement, Opening, TextStyle, VariantSpec};
 use crate::tables::FacingMode;
 use crate::variant::{Endings, PromotionRule};
 
@@ -16,6 +16,7 @@ pub(crate) const STRATO: VariantSpec = VariantSpec {
     promotion: PromotionRule::LastForwardRank,
     castling: Some(super::chess3::LEVELS_CASTLING),
     endings: Endings::MATE_ONLY,
+    opening: Opening::Game,
     gluing: "levels 1 (α, bottom) to 3 (γ, top)",
     text: TextStyle::Levels,
 };

@@ -122,7 +122,7 @@ struct Geometry {
 }
 
 fn geometry(p: &Position) -> &'static Geometry {
-    static CACHE: [OnceLock<Geometry>; 5] = [const { OnceLock::new() }; 5];
+    static CACHE: [OnceLock<Geometry>; Variant::ALL.len()] = [const { OnceLock::new() }; Variant::ALL.len()];
     let v = p.variant();
     let slot = Variant::ALL.iter().position(|&w| w == v).expect("a variant");
     CACHE[slot].get_or_init(|| {

@@ -1,0 +1,45 @@
+//! Explore mode, for the boards with no agreed start: any piece moves, whoever's turn it is, and
+//! its own king's safety is ignored. Moves still follow the board's geometry exactly (rays,
+//! diagonals, knight words, pawn routes and facing); there is no castling and no en passant, and
+//! no piece captures a king.
+
+use crate::action::Action;
+use crate::complex::Cell;
+use crate::piece::Color;
+use crate::position::{IllegalAction, Position};
+use crate::variants::Movement;
+
+impl Position {
+    /// What the piece on `from` can do in explore mode, for its owner.
+    pub fn explore_actions(&self, from: Cell) -> Vec<Action> {
+        let Some(piece) = self.piece_at(from) else { return Vec::new() };
+        let mover = self.for_explorer(piece.color());
+        let mut out = Vec::new();
+        if self.rules().movement == Movement::Surface {
+            mover.free_actions_of(from, &mut out);
+        } else {
+            // The three-level families keep their own move rules; only the turn is free there.
+            out.extend(mover.legal_actions().into_iter().filter(|a| a.from == from));
+        }
+        out
+    }
+
+    /// Plays an explore-mode action for the owner of its piece; the other side is to move after it.
+    pub fn explore(&self, action: Action) -> Result<Position, IllegalAction> {
+        if !self.explore_actions(action.from).contains(&action) {
+            return Err(IllegalAction { action });
+        }
+        let Some(piece) = self.piece_at(action.from) else { return Err(IllegalAction { action }) };
+        let mut next = self.for_explorer(piece.color());
+        next.play_unchecked(action);
+        Ok(next)
+    }
+
+    /// This position with `color` to move and no en-passant trace.
+    fn for_explorer(&self, color: Color) -> Position {
+        let mut p = self.clone();
+        p.side = color;
+        p.ep = None;
+        p
+    }
+}

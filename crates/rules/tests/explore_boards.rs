@@ -1,0 +1,120 @@
+//! The boards to explore as variants (issue 20): how each opens, the facts of its start and of
+//! its geometry that a player meets, and explore mode's free moves.
+
+use surface_chess_rules::{Action, ActionKind, Color, Facing, Opening, Position, Role, Variant, perft};
+
+fn cell(p: &Position, name: &str) -> surface_chess_rules::Cell {
+    p.complex().parse_cell(name).unwrap_or_else(|| panic!("no cell {name}"))
+}
+
+/// The explore actions from `from` to `to`.
+fn explore_to(p: &Position, from: &str, to: &str) -> Vec<Action> {
+    let (from, to) = (cell(p, from), cell(p, to));
+    p.explore_actions(from).into_iter().filter(|a| a.to == to).collect()
+}
+
+#[test]
+fn the_new_boards_open_to_explore_and_only_the_cylinder_offers_its_game() {
+    for v in Variant::ALL {
+        let opening = v.spec().opening;
+        let new = matches!(v, Variant::Cylinder | Variant::Torus | Variant::Projective | Variant::Sphere);
+        assert_eq!(opening.explores(), new, "{v}");
+        assert_eq!(opening.offers_game(), !new || v == Variant::Cylinder, "{v}");
+    }
+    assert_eq!(Variant::Cylinder.spec().opening, Opening::Explore { game: true });
+    for name in ["cylinder", "torus", "projective", "sphere"] {
+        assert_eq!(name.parse::<Variant>().map(|v| v.name()), Ok(name));
+    }
+}
+
+#[test]
+fn on_the_cylinder_a_queen_pins_through_the_seam() {
+    // Cylinder chess: after 1.c3 the queen's diagonal d1–c2–b3–a4 wraps to h5–g6–f7–e8, so the
+    // f7 pawn is pinned and Black has 18 answers, not 20 (perft 2 is 392, not 400).
+    let p = Position::new(Variant::Cylinder);
+    let c3 = p.parse_action("c2–c3").unwrap();
+    let q = p.play(c3).unwrap();
+    let moves: Vec<String> = q.legal_actions().into_iter().map(|a| q.notation(a)).collect();
+    assert_eq!(moves.len(), 18, "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("f7")), "{moves:?}");
+    assert_eq!(perft(&p, 2), 392);
+}
+
+#[test]
+fn on_the_torus_the_back_ranks_face_each_other_through_the_seam() {
+    let p = Position::new(Variant::Torus);
+    assert!(!p.is_check());
+    // d2–d1–d8–d7: the queens attack each other across the seam at the start, and so do the
+    // rooks: why the torus has no agreed start.
+    for target in ["d7", "a7", "h7"] {
+        assert!(p.is_attacked(cell(&p, target), Color::White), "{target}");
+    }
+    assert!(p.legal_actions().iter().any(|&a| p.notation(a) == "Qd2xd7"));
+}
+
+#[test]
+fn on_the_projective_plane_the_file_reverses_through_the_seam() {
+    let p = Position::new(Variant::Projective);
+    // The rows are chosen so that no king is attacked at the start: the seam sends file d to e.
+    assert!(!p.is_check());
+    assert!(!p.exchanged().is_check());
+    // The queen on c2 looks south through the seam onto the f-file: c1, then f8, and takes the
+    // bishop on f7.
+    let queen = explore_to(&p, "c2", "f7");
+    assert_eq!(queen.len(), 1);
+    assert_eq!(p.notation(queen[0]), "Qc2xf7");
+}
+
+#[test]
+fn on_the_sphere_white_climbs_from_the_bottom_face_to_promote_on_the_top() {
+    let rules = Variant::Sphere.rules();
+    let p = Position::new(Variant::Sphere);
+    // The player exchange mirrors the cube top to bottom: VI:a1 (White's rook) ↔ I:a4.
+    assert_eq!(p.complex().name(rules.exchange(cell(&p, "VI:a1"))), "I:a4");
+    assert_eq!(p.piece_at(cell(&p, "I:a4")).map(|q| (q.color(), q.role())), Some((Color::Black, Role::Rook)));
+    // A lone White pawn's road north: across the bottom face, up side face V, onto the top.
+    let text = "3k/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|4/4/P3/3K w - - 0 1";
+    let mut q = Position::from_text(Variant::Sphere, text).unwrap();
+    let mut road = vec![];
+    let mut at = cell(&q, "VI:a2");
+    while !road.iter().any(|r: &String| r.starts_with("I:")) {
+        let step = q
+            .explore_actions(at)
+            .into_iter()
+            .find(|a| matches!(a.kind, ActionKind::Pawn { .. }))
+            .unwrap_or_else(|| panic!("no step from {}", q.complex().name(at)));
+        road.push(q.complex().name(step.to));
+        q = q.explore(step).unwrap();
+        at = step.to;
+    }
+    assert_eq!(road, ["VI:a3", "VI:a4", "V:a1", "V:a2", "V:a3", "V:a4", "I:a1"]);
+    assert!(rules.promotes(Color::White, cell(&q, "I:a4"), Facing::Up));
+    assert!(!rules.promotes(Color::White, cell(&q, "I:a3"), Facing::Up));
+}
+
+#[test]
+fn explore_mode_moves_any_piece_and_ignores_check() {
+    let p = Position::new(Variant::Torus);
+    assert_eq!(p.side_to_move(), Color::White);
+    // Black moves first.
+    let [knight] = explore_to(&p, "g7", "f5")[..] else { panic!("Ng7–f5") };
+    let q = p.explore(knight).unwrap();
+    assert_eq!(q.side_to_move(), Color::White);
+    // A king may walk into an attack in explore mode, and move out of turn; in a game it may not.
+    let proj = Position::from_text(Variant::Projective, "8/8/8/8/8/4k3/8/R3K3 w - - 0 1").unwrap();
+    let king = cell(&proj, "e3");
+    let attacked: Vec<Action> =
+        proj.explore_actions(king).into_iter().filter(|a| proj.is_attacked(a.to, Color::White)).collect();
+    assert!(!attacked.is_empty(), "the black king may step into the rook's rank");
+    assert!(proj.legal_actions().iter().all(|a| a.from != king), "not Black's turn in a game");
+    // An explore action that the piece cannot make is refused; kings are never captured.
+    let wrong = Action { from: cell(&p, "a2"), to: cell(&p, "a5"), kind: ActionKind::Piece };
+    assert!(p.explore(wrong).is_err());
+    let kings = [p.king(Color::White), p.king(Color::Black)];
+    for (from, _) in p.pieces() {
+        assert!(p.explore_actions(from).iter().all(|a| !kings.contains(&a.to)));
+    }
+    // Castling and en passant are not part of explore mode.
+    let cyl = Position::new(Variant::Cylinder);
+    assert!(cyl.pieces().all(|(c, _)| cyl.explore_actions(c).iter().all(|a| !matches!(a.kind, ActionKind::Castle(_)))));
+}
