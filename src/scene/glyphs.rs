@@ -1,5 +1,6 @@
 //! A small stroke font for text drawn as geometry (cell names on the surface, the chart's
-//! coordinates and piece letters): the file letters a–j, the digits, `I`, the piece letters
+//! coordinates and piece letters): the file letters a–j, the digits, `I` and `V` (the charts'
+//! roman numerals), the piece letters
 //! K Q R B N P, the facing arrows ↑ ↓ and the levels' letters α β γ, as polylines on a grid 4 units wide with the baseline
 //! at 0, capitals and digits 6 units high and descenders to −2. Strokes become thin quads, as
 //! sharp as the mesh they lie on, with no texture or font rasteriser involved.
@@ -64,6 +65,7 @@ pub fn strokes(c: char) -> Option<&'static [Stroke]> {
         '↑' => &[&[(2.0, 0.0), (2.0, 6.0)], &[(0.4, 4.4), (2.0, 6.0), (3.6, 4.4)]],
         '↓' => &[&[(2.0, 6.0), (2.0, 0.0)], &[(0.4, 1.6), (2.0, 0.0), (3.6, 1.6)]],
         'I' => &[&[(2.0, 0.0), (2.0, 6.0)], &[(1.0, 0.0), (3.0, 0.0)], &[(1.0, 6.0), (3.0, 6.0)]],
+        'V' => &[&[(0.0, 6.0), (2.0, 0.0), (4.0, 6.0)]],
         'α' => &[&[
             (4.0, 4.0),
             (3.0, 1.0),
@@ -218,7 +220,7 @@ mod tests {
 
     #[test]
     fn glyphs_stay_in_their_box() {
-        for c in "abcdefghijI0123456789KQRBNP↑↓αβγ".chars() {
+        for c in "abcdefghijIV0123456789KQRBNP↑↓αβγ".chars() {
             let strokes = strokes(c).unwrap_or_else(|| panic!("no glyph for {c}"));
             for stroke in strokes {
                 assert!(stroke.len() >= 2, "{c}: a stroke needs two points");
@@ -228,6 +230,18 @@ mod tests {
             }
         }
         assert!(strokes('z').is_none());
+    }
+
+    #[test]
+    fn every_cell_name_and_chart_label_has_its_glyphs() {
+        for v in surface_chess_rules::Variant::ALL {
+            let complex = &v.rules().complex;
+            let names = complex.cells().map(|c| complex.name(c));
+            let labels = complex.charts().iter().filter_map(|chart| chart.label.map(str::to_string));
+            for text in names.chain(labels) {
+                assert!(text.chars().all(|c| c == ':' || strokes(c).is_some()), "{v}: {text}");
+            }
+        }
     }
 }
 

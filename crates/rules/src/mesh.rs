@@ -115,6 +115,15 @@ pub enum Link {
     Singular,
 }
 
+impl Link {
+    /// Whether it is a cone point: an interior vertex where other than four squares meet (eight
+    /// at genus two's, too much angle; three at the cube's corners and two at the projective
+    /// plane's, too little).
+    pub fn is_cone(self) -> bool {
+        matches!(self, Link::Circle(n) if n != 4)
+    }
+}
+
 /// The combinatorial mesh of a complex (one face per cell).
 #[derive(Clone, Debug)]
 pub struct Mesh {

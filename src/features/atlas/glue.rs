@@ -3,7 +3,7 @@
 //! each cell's unit square, and the words for them.
 
 use bevy::math::Vec2;
-use surface_chess_rules::{Cell, Complex, Dir, Frame, Link, Mesh as Topology, Vector, compass};
+use surface_chess_rules::{Cell, Complex, Dir, Frame, Mesh as Topology, Vector, compass};
 
 /// A glued pair of sides: `side` of `cell` is glued to `partner_side` of `partner`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,11 +95,11 @@ pub struct Cone {
     pub corners: Vec<(Cell, Vec2)>,
 }
 
-/// The cone point at a corner of `cell`, if it has one (genus two's eight-cell vertices).
+/// The cone point at a corner of `cell`, if it has one (where other than four cells meet).
 pub fn cone_at(complex: &Complex, cell: Cell) -> Option<Cone> {
     let topology = Topology::of(complex);
     let corner = [Vec2::new(0.0, 0.0), Vec2::new(1.0, 0.0), Vec2::new(1.0, 1.0), Vec2::new(0.0, 1.0)];
-    let id = topology.corners[cell.index()].iter().copied().find(|&v| topology.links[v as usize] == Link::Circle(8))?;
+    let id = topology.corners[cell.index()].iter().copied().find(|&v| topology.links[v as usize].is_cone())?;
     let corners = complex
         .cells()
         .flat_map(|c| {

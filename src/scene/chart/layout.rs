@@ -1,9 +1,11 @@
-//! Where the charts lie in the chart view's plane: chart after chart from left to right, one
-//! unit per cell, centred on the origin, turned half a turn when flipped.
+//! Where the charts lie in the chart view's plane, one unit per cell, centred on the origin,
+//! turned half a turn when flipped: as a net where the charts are glued edge to edge without a
+//! turn (the sphere's six faces as a cross), otherwise chart after chart from left to right.
 
 use crate::state::stack::level_title;
 use bevy::math::Vec2;
-use surface_chess_rules::{Cell, Coord, Dir, Link, Mesh as Topology, Variant};
+use std::collections::VecDeque;
+use surface_chess_rules::{Cell, Complex, Coord, Dir, Frame, Mesh as Topology, Variant};
 
 /// The gap between two charts, in cells.
 const GAP: f32 = 1.6;
@@ -15,8 +17,8 @@ pub struct ChartLayout {
     pub variant: Variant,
     /// Black's point of view: everything turned half a turn (text stays upright).
     pub flipped: bool,
-    /// The left edge of each chart.
-    offsets: Vec<f32>,
+    /// The south-west corner of each chart.
+    offsets: Vec<Vec2>,
     /// Width and height of all charts together.
     pub size: Vec2,
 }
@@ -52,20 +54,29 @@ impl EdgeArrow {
 impl ChartLayout {
     /// The layout of a board's charts.
     pub fn new(variant: Variant, flipped: bool) -> ChartLayout {
-        let charts = variant.rules().complex.charts();
-        let mut offsets = Vec::with_capacity(charts.len());
-        let mut x = 0.0;
-        for chart in charts {
-            offsets.push(x);
-            x += f32::from(chart.width) + GAP;
-        }
-        let height = charts.iter().map(|c| f32::from(c.height)).fold(0.0, f32::max);
-        ChartLayout { variant, flipped, offsets, size: Vec2::new(x - GAP, height) }
+        let complex = &variant.rules().complex;
+        let charts = complex.charts();
+        let corners = net(complex).unwrap_or_else(|| {
+            let mut x = 0.0;
+            charts
+                .iter()
+                .map(|chart| {
+                    let at = Vec2::new(x, 0.0);
+                    x += f32::from(chart.width) + GAP;
+                    at
+                })
+                .collect()
+        });
+        let extent = |chart: &surface_chess_rules::Chart| Vec2::new(f32::from(chart.width), f32::from(chart.height));
+        let min = corners.iter().fold(Vec2::INFINITY, |m, &c| m.min(c));
+        let max = corners.iter().zip(charts).fold(Vec2::NEG_INFINITY, |m, (&c, chart)| m.max(c + extent(chart)));
+        let offsets = corners.iter().map(|&c| c - min).collect();
+        ChartLayout { variant, flipped, offsets, size: max - min }
     }
 
     /// A point of chart `chart` given in cell units from its south-west corner.
     pub fn point(&self, chart: u8, x: f32, y: f32) -> Vec2 {
-        let p = Vec2::new(self.offsets[usize::from(chart)] + x, y) - self.size / 2.0;
+        let p = self.offsets[usize::from(chart)] + Vec2::new(x, y) - self.size / 2.0;
         if self.flipped { -p } else { p }
     }
 
@@ -98,7 +109,7 @@ impl ChartLayout {
         let mut out: Vec<Vec2> = Vec::new();
         for cell in complex.cells() {
             for (i, &vertex) in topology.corners[cell.index()].iter().enumerate() {
-                if topology.links[vertex as usize] == Link::Circle(8) {
+                if topology.links[vertex as usize].is_cone() {
                     let at = self.corner(complex.coord(cell), corner[i].0, corner[i].1);
                     if !out.iter().any(|p| p.distance(at) < 1e-3) {
                         out.push(at);
@@ -133,7 +144,7 @@ impl ChartLayout {
             .enumerate()
             .filter_map(|(ci, chart)| {
                 let name = level_title(complex, ci as u8).or_else(|| chart.label.map(str::to_string))?;
-                Some((name, self.point(ci as u8, f32::from(chart.width) / 2.0, self.size.y + 0.55)))
+                Some((name, self.point(ci as u8, f32::from(chart.width) / 2.0, f32::from(chart.height) + 0.55)))
             })
             .collect()
     }
@@ -171,6 +182,44 @@ impl ChartLayout {
     }
 }
 
+/// The charts' south-west corners as a net, chart 0 first: a chart glued along an edge to one
+/// already placed, without a turn and continuing its files or ranks, goes beside it across that
+/// edge. `None` unless that places every chart and no two overlap (genus two, whose charts meet
+/// turned, and the unglued levels keep their row).
+fn net(complex: &Complex) -> Option<Vec<Vec2>> {
+    let charts = complex.charts();
+    if charts.len() < 3 {
+        return None;
+    }
+    let mut at: Vec<Option<Vec2>> = vec![None; charts.len()];
+    at[0] = Some(Vec2::ZERO);
+    let mut queue = VecDeque::from([0u8]);
+    while let Some(chart) = queue.pop_front() {
+        let origin = at[usize::from(chart)]?;
+        for cell in complex.cells().filter(|&c| complex.coord(c).chart == chart) {
+            for d in Dir::ALL {
+                let Some(g) = complex.gluing(cell, d) else { continue };
+                let (here, there) = (complex.coord(cell), complex.coord(g.to));
+                if there.chart == chart || at[usize::from(there.chart)].is_some() || g.derivative != Frame::IDENTITY {
+                    continue;
+                }
+                // The cell across sits one step (and a gap) beyond this one.
+                let step = d.vector();
+                let step = Vec2::new(f32::from(step.x), f32::from(step.y));
+                let cell_at = |c: Coord| Vec2::new(f32::from(c.file), f32::from(c.rank));
+                at[usize::from(there.chart)] = Some(origin + cell_at(here) + step * (1.0 + GAP) - cell_at(there));
+                queue.push_back(there.chart);
+            }
+        }
+    }
+    let at: Vec<Vec2> = at.into_iter().collect::<Option<_>>()?;
+    let rect = |i: usize| (at[i], at[i] + Vec2::new(f32::from(charts[i].width), f32::from(charts[i].height)));
+    let overlap =
+        |(a0, a1): (Vec2, Vec2), (b0, b1): (Vec2, Vec2)| a0.x < b1.x && b0.x < a1.x && a0.y < b1.y && b0.y < a1.y;
+    let apart = (0..at.len()).all(|i| (0..i).all(|j| !overlap(rect(i), rect(j))));
+    apart.then_some(at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,11 +245,16 @@ mod tests {
     }
 
     #[test]
-    fn cone_points_show_only_on_genus_two() {
+    fn cone_points_show_on_genus_two_the_sphere_and_the_projective_plane() {
         for v in Variant::ALL {
             let corners = ChartLayout::new(v, false).cone_corners();
-            assert_eq!(corners.is_empty(), v != Variant::Genus2, "{v}");
+            let cones = matches!(v, Variant::Genus2 | Variant::Sphere | Variant::Projective);
+            assert_eq!(corners.is_empty(), !cones, "{v}");
         }
+        // The projective plane's two corners of two squares each show at two chart corners; the
+        // cube's eight corners at three face corners each.
+        assert_eq!(ChartLayout::new(Variant::Projective, false).cone_corners().len(), 4);
+        assert_eq!(ChartLayout::new(Variant::Sphere, false).cone_corners().len(), 24);
         // Each of the two cone points has eight cells around it; on the charts they show at
         // more than one place, and never more than eight in all per cone point.
         let n = ChartLayout::new(Variant::Genus2, false).cone_corners().len();
@@ -219,5 +273,25 @@ mod tests {
         // Klein: the sides reversed, the ranks wrap the same way round.
         assert_eq!(dirs(Variant::Klein), vec![(Vec2::Y, false), (-Vec2::Y, false), (Vec2::X, true), (Vec2::X, true)]);
         assert!(dirs(Variant::Chess).is_empty() && dirs(Variant::Genus2).is_empty());
+    }
+
+    #[test]
+    fn the_sphere_lies_as_a_cross_and_the_others_in_a_row() {
+        // Face I above face V, VI below it, and the belt IV, V, II, III (files running on) across.
+        let layout = ChartLayout::new(Variant::Sphere, false);
+        let corner = |chart: u8| layout.point(chart, 0.0, 0.0);
+        let side = 4.0 + GAP;
+        let near = |a: Vec2, b: Vec2, what: &str| assert!(a.distance(b) < 1e-4, "{what}: {a} {b}");
+        near(corner(0) - corner(4), Vec2::new(0.0, side), "I above V");
+        near(corner(4) - corner(5), Vec2::new(0.0, side), "V above VI");
+        near(corner(1) - corner(4), Vec2::new(side, 0.0), "II east of V");
+        near(corner(4) - corner(3), Vec2::new(side, 0.0), "IV west of V");
+        near(corner(3) - corner(2), Vec2::new(side, 0.0), "III west of IV");
+        near(layout.size, Vec2::new(4.0 * side - GAP, 3.0 * side - GAP), "size");
+        for v in [Variant::Genus2, Variant::Strato, Variant::Chess3] {
+            let layout = ChartLayout::new(v, false);
+            let charts = v.rules().complex.charts().len() as u8;
+            assert!((1..charts).all(|c| layout.point(c, 0.0, 0.0).y == layout.point(0, 0.0, 0.0).y), "{v}: a row");
+        }
     }
 }

@@ -5,7 +5,7 @@ use super::genus2;
 use super::klein::Bottle;
 use super::look;
 use bevy::math::{DVec3, Vec3};
-use surface_chess_rules::{Cell, Complex, Link, Mesh as Topology, Variant, identified_points};
+use surface_chess_rules::{Cell, Complex, Mesh as Topology, Variant, identified_points};
 
 /// A board embedded in space.
 #[derive(Clone, Debug)]
@@ -22,7 +22,7 @@ pub struct Surface {
     /// outside, the stacked levels' tops); `None` for the boards seen from both sides, whose
     /// patches take their normals from their own geometry.
     pub normals: Option<Vec<Vec3>>,
-    /// Vertex ids (at subdivision `k`) of the cone points: where eight cells meet.
+    /// Vertex ids (at subdivision `k`) of the cone points: where other than four cells meet.
     pub cones: Vec<u32>,
 }
 
@@ -164,7 +164,7 @@ fn cone_vertices(complex: &Complex, ids: &[Vec<u32>], k: usize) -> Vec<u32> {
     let mut out = Vec::new();
     for cell in complex.cells() {
         for (corner, &vertex) in topology.corners[cell.index()].iter().enumerate() {
-            if topology.links[vertex as usize] == Link::Circle(8) {
+            if topology.links[vertex as usize].is_cone() {
                 let (i, j) = corner_point[corner];
                 let id = ids[cell.index()][j * (k + 1) + i];
                 if !out.contains(&id) {
