@@ -31,6 +31,9 @@ pub enum Command {
     Lessons,
     /// Set up a position, starting from the game on show.
     SetUp,
+    /// Exploring (any piece moves, no turn or check) from the position on the board, or, while
+    /// exploring, a game under the rules from it.
+    Explore,
     /// Turn a view on or off.
     Toggle(View),
     /// The 3D view back to the board's home view.

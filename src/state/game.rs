@@ -4,7 +4,7 @@
 
 use crate::state::commands::Command;
 use bevy::prelude::*;
-use surface_chess_rules::{Game, Variant};
+use surface_chess_rules::{Game, Setup, Start, Variant};
 
 /// The game being played.
 #[derive(Resource, Clone, Debug)]
@@ -15,9 +15,9 @@ pub struct CurrentGame {
 }
 
 impl CurrentGame {
-    /// A new game of a variant.
+    /// A variant's board as it opens: exploring where it has no agreed start, else a new game.
     pub fn new(variant: Variant) -> CurrentGame {
-        CurrentGame::from_game(Game::new(variant))
+        CurrentGame::from_game(Game::opening(variant))
     }
 
     /// Continues a game.
@@ -79,7 +79,29 @@ impl Notice {
     }
 }
 
-/// The game's commands: a new game, resignation, draws.
+/// Switches between exploring and a game from the position on the board. A game needs a
+/// position the rules accept (exploring can leave a king attacked with the other side to move):
+/// otherwise the notice says what is wrong and exploring goes on.
+fn switch_exploring(current: &mut CurrentGame, notice: &mut Notice) {
+    let position = current.game.position().clone();
+    let v = position.variant();
+    if current.game.is_exploring() {
+        match Setup::of(&position).position() {
+            Ok(valid) => {
+                let label = format!("explored on {v}");
+                current.replace(Game::from_position(valid, Start::Edited { label }));
+                notice.say("the rules are on: a game from this position");
+            }
+            Err(e) => notice.say(format!("the rules do not accept this position: {e}")),
+        }
+    } else {
+        let label = format!("explored from a game on {v}");
+        current.replace(Game::explore_from(position, Start::Edited { label }));
+        notice.say("exploring: any piece moves, no turn or check");
+    }
+}
+
+/// The game's commands: a new game, exploring, resignation, draws.
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, run_game_commands.in_set(crate::schedule::AppSystems::Rules));
 }
@@ -93,8 +115,13 @@ fn run_game_commands(
         let done = match *command {
             Command::NewGame(_) | Command::Restart => {
                 let v = if let Command::NewGame(v) = *command { v } else { current.variant() };
-                current.replace(Game::new(v));
-                notice.say(format!("new game: {v}"));
+                current.replace(Game::opening(v));
+                let what = if current.game.is_exploring() { "exploring" } else { "new game" };
+                notice.say(format!("{what}: {v}"));
+                Ok(())
+            }
+            Command::Explore => {
+                switch_exploring(&mut current, &mut notice);
                 Ok(())
             }
             Command::Resign => {

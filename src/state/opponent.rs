@@ -66,7 +66,7 @@ pub fn plugin(app: &mut App) {
 /// Whether it is the computer's turn in the live game.
 pub fn computer_to_move(current: &CurrentGame, viewing: &Viewing, who: Who) -> bool {
     let game = &current.game;
-    viewing.live(game) && who.computer_plays(game.position().side_to_move())
+    viewing.live(game) && !game.is_exploring() && who.computer_plays(game.position().side_to_move())
 }
 
 /// Whose turn it is in the game on show, for the systems that decide whether to think.
@@ -115,6 +115,7 @@ fn start_hint(
     if !requests.read().any(|&c| c == Command::Hint)
         || thinking.is_some()
         || !viewing.live(&current.game)
+        || current.game.is_exploring()
         || computer_to_move(&current, &viewing, players.who())
     {
         return;

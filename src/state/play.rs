@@ -112,7 +112,7 @@ impl Mover<'_> {
     pub fn pick(&mut self, cell: Cell) {
         let game = &self.current.game;
         // The computer's pieces, or the online opponent's, are not the player's to move.
-        if !self.players.who().moves_locally(game.position().side_to_move()) {
+        if !game.is_exploring() && !self.players.who().moves_locally(game.position().side_to_move()) {
             return;
         }
         if let PickOutcome::Play(a) = self.selection.pick(game, self.viewing.live(game), cell) {

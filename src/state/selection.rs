@@ -12,7 +12,7 @@ pub struct Hovered(pub Option<Cell>);
 /// What a pick did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PickOutcome {
-    /// A piece of the side to move is now selected.
+    /// A piece of the side to move (exploring: any piece) is now selected.
     Selected(Cell),
     /// The selection was cleared.
     Cleared,
@@ -41,9 +41,11 @@ impl Selection {
         *self = Selection::default();
     }
 
-    /// The legal actions of the selected piece in `game`'s live position (none if `live` is false).
+    /// The legal actions of the selected piece in `game`'s live position (none if `live` is false);
+    /// exploring, its explore-mode actions.
     pub fn options(&self, game: &Game, live: bool) -> Vec<Action> {
         match (self.selected, live) {
+            (Some(from), true) if game.is_exploring() => game.position().explore_actions(from),
             (Some(from), true) => game.position().legal_actions().into_iter().filter(|a| a.from == from).collect(),
             _ => Vec::new(),
         }
@@ -76,7 +78,7 @@ impl Selection {
             _ => {}
         }
         let p = game.position();
-        let own = p.piece_at(cell).is_some_and(|piece| piece.color() == p.side_to_move());
+        let own = p.piece_at(cell).is_some_and(|piece| game.is_exploring() || piece.color() == p.side_to_move());
         if own && self.selected != Some(cell) {
             self.selected = Some(cell);
             PickOutcome::Selected(cell)

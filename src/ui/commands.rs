@@ -52,8 +52,18 @@ fn offline_play(f: &PanelFacts) -> bool {
 /// through the server) and setup.
 pub const GAME: &[Entry] = &[
     entry("New game", always, Command::Restart, "A new game on this board"),
-    entry("Resign", |f| !f.over && !f.who.is_online(), Command::Resign, "The side to move gives up the game"),
-    entry("Agree draw", |f| !f.over && !f.who.is_online(), Command::AgreeDraw, "Both players agree a draw"),
+    entry(
+        "Resign",
+        |f| !f.over && !f.exploring && !f.who.is_online(),
+        Command::Resign,
+        "The side to move gives up the game",
+    ),
+    entry(
+        "Agree draw",
+        |f| !f.over && !f.exploring && !f.who.is_online(),
+        Command::AgreeDraw,
+        "Both players agree a draw",
+    ),
     entry(
         "Claim draw",
         |f| f.claimable && !f.who.is_online(),
@@ -61,6 +71,12 @@ pub const GAME: &[Entry] = &[
         "Claims the draw the rules allow (threefold repetition, 50 moves)",
     ),
     entry("Set up", |f| f.setup.is_none() && offline_play(f), Command::SetUp, "Edits a position to play from"),
+    entry(
+        "Explore",
+        |f| f.live && f.setup.is_none() && f.who == Who::TwoPlayers,
+        Command::Explore,
+        "Any piece moves, no turn or check; pressed again, a game from the position on the board",
+    ),
 ];
 
 /// The Opponent tab's rows: who plays, the computer's level, the exhibition.
@@ -88,7 +104,7 @@ pub const LEARN: &[Entry] = &[
     entry("Lessons", always, Command::Lessons, "Shows or hides the lessons on seams and cone points"),
     entry(
         "Hint",
-        |f| f.live && !f.computer_to_move && !f.who.is_online(),
+        |f| f.live && !f.exploring && !f.computer_to_move && !f.who.is_online(),
         Command::Hint,
         "Shows the strong level's move for the side to move",
     ),

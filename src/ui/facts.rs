@@ -17,6 +17,8 @@ pub struct PanelFacts {
     pub live: bool,
     /// The game has ended.
     pub over: bool,
+    /// Exploring rather than playing a game.
+    pub exploring: bool,
     /// A draw can be claimed now (threefold repetition, 50 moves) on the boards that allow it.
     pub claimable: bool,
     /// It is the computer's turn.
@@ -50,6 +52,7 @@ impl FactSources<'_> {
         PanelFacts {
             live: viewing.live(game),
             over: game.outcome().is_some(),
+            exploring: game.is_exploring(),
             claimable: game.outcome().is_none() && game.claimable().is_some(),
             computer_to_move: computer_to_move(current, viewing, who),
             who,

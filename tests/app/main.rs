@@ -5,6 +5,7 @@
 mod buttons;
 mod chart;
 mod cutaway;
+mod explore;
 mod facing;
 mod fits;
 mod follow;

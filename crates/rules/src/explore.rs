@@ -5,6 +5,7 @@
 
 use crate::action::Action;
 use crate::complex::Cell;
+use crate::notation::ParseActionError;
 use crate::piece::Color;
 use crate::position::{IllegalAction, Position};
 use crate::variants::Movement;
@@ -26,13 +27,36 @@ impl Position {
 
     /// Plays an explore-mode action for the owner of its piece; the other side is to move after it.
     pub fn explore(&self, action: Action) -> Result<Position, IllegalAction> {
+        let piece = self.piece_at(action.from).ok_or(IllegalAction { action })?;
         if !self.explore_actions(action.from).contains(&action) {
             return Err(IllegalAction { action });
         }
-        let Some(piece) = self.piece_at(action.from) else { return Err(IllegalAction { action }) };
         let mut next = self.for_explorer(piece.color());
         next.play_unchecked(action);
         Ok(next)
+    }
+
+    /// An explore-mode action in long notation (as [`Position::notation`], for its piece's owner).
+    pub fn explore_notation(&self, action: Action) -> String {
+        let owner = self.piece_at(action.from).map_or(self.side_to_move(), |p| p.color());
+        self.for_explorer(owner).notation_among(action, || self.explore_actions(action.from))
+    }
+
+    /// Parses long notation into the explore-mode action it names, for whichever side's piece
+    /// stands on its first cell.
+    pub fn parse_explore(&self, text: &str) -> Result<Action, ParseActionError> {
+        let mut first = None;
+        for color in [self.side_to_move(), !self.side_to_move()] {
+            let mover = self.for_explorer(color);
+            let own: Vec<Action> = mover.occupied(color).iter().flat_map(|c| self.explore_actions(c)).collect();
+            match mover.parse_among(text, own) {
+                Ok(a) => return Ok(a),
+                Err(e) => {
+                    first.get_or_insert(e);
+                }
+            }
+        }
+        Err(first.unwrap_or_else(|| ParseActionError::Malformed(text.to_owned())))
     }
 
     /// This position with `color` to move and no en-passant trace.

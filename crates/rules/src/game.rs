@@ -168,6 +168,9 @@ pub enum GameError {
     /// No draw can be claimed now (or the variant has no claims).
     #[error("no draw can be claimed in this position")]
     NoClaim,
+    /// Exploring has no result to resign, agree or claim.
+    #[error("exploring has no result: switch the rules on to play a game")]
+    Exploring,
 }
 
 /// Where a game started.
@@ -182,7 +185,8 @@ pub enum Start {
     },
 }
 
-/// A game in progress or finished.
+/// A game in progress or finished; or, exploring, a history of explore-mode moves
+/// ([`Position::explore`]) with no turn, check or result.
 #[derive(Clone, Debug)]
 pub struct Game {
     start: Start,
@@ -190,6 +194,7 @@ pub struct Game {
     actions: Vec<Action>,
     counts: HashMap<PositionKey, u32>,
     outcome: Option<Outcome>,
+    exploring: bool,
 }
 
 impl Game {
@@ -201,10 +206,35 @@ impl Game {
     /// A new game from a position; the position counts once for repetition. Setup mode begins a
     /// new history.
     pub fn from_position(position: Position, start: Start) -> Game {
-        let mut game =
-            Game { start, positions: vec![position], actions: Vec::new(), counts: HashMap::new(), outcome: None };
+        let mut game = Game {
+            start,
+            positions: vec![position],
+            actions: Vec::new(),
+            counts: HashMap::new(),
+            outcome: None,
+            exploring: false,
+        };
         game.record_current();
         game
+    }
+
+    /// Exploring from a position: any piece moves, no turn, check or result.
+    pub fn explore_from(position: Position, start: Start) -> Game {
+        Game { exploring: true, outcome: None, ..Game::from_position(position, start) }
+    }
+
+    /// The board as it opens: exploring where the variant has no agreed start, else a game.
+    pub fn opening(variant: Variant) -> Game {
+        if variant.spec().opening.explores() {
+            Game::explore_from(Position::new(variant), Start::Initial)
+        } else {
+            Game::new(variant)
+        }
+    }
+
+    /// Whether this is exploring rather than a game.
+    pub fn is_exploring(&self) -> bool {
+        self.exploring
     }
 
     /// Where the game started.
@@ -244,11 +274,19 @@ impl Game {
 
     /// The notation of every action played, each in the position it was played from.
     pub fn notations(&self) -> Vec<String> {
-        self.actions.iter().zip(&self.positions).map(|(&a, p)| p.notation(a)).collect()
+        let write = |p: &Position, a| if self.exploring { p.explore_notation(a) } else { p.notation(a) };
+        self.actions.iter().zip(&self.positions).map(|(&a, p)| write(p, a)).collect()
     }
 
-    /// Plays an action and decides whether the game has ended.
+    /// Plays an action and decides whether the game has ended; exploring, plays it in explore
+    /// mode.
     pub fn play(&mut self, action: Action) -> Result<(), GameError> {
+        if self.exploring {
+            let next = self.position().explore(action).map_err(GameError::Illegal)?;
+            self.positions.push(next);
+            self.actions.push(action);
+            return Ok(());
+        }
         if let Some(o) = self.outcome {
             return Err(GameError::Over(o));
         }
@@ -275,7 +313,7 @@ impl Game {
             self.positions.pop();
             self.actions.pop();
         }
-        self.outcome = automatic_ending(self.position(), self.repetitions());
+        self.outcome = if self.exploring { None } else { automatic_ending(self.position(), self.repetitions()) };
     }
 
     /// The player-exchange image of the whole game: the starting position and every action mapped
@@ -287,6 +325,10 @@ impl Game {
             Start::Edited { label } => format!("player exchange of: {label}"),
         };
         let mut game = Game::from_position(self.initial().exchanged(), Start::Edited { label });
+        game.exploring = self.exploring;
+        if game.exploring {
+            game.outcome = None;
+        }
         for &a in &self.actions {
             game.play(a.exchanged(rules)).expect("Φ maps legal actions to legal actions");
         }
@@ -320,6 +362,9 @@ impl Game {
 
     /// Claims a draw (threefold repetition or 50 moves) where the variant allows it.
     pub fn claim_draw(&mut self) -> Result<EndReason, GameError> {
+        if self.exploring {
+            return Err(GameError::Exploring);
+        }
         if let Some(o) = self.outcome {
             return Err(GameError::Over(o));
         }
@@ -329,6 +374,9 @@ impl Game {
     }
 
     fn finish(&mut self, outcome: Outcome) -> Result<(), GameError> {
+        if self.exploring {
+            return Err(GameError::Exploring);
+        }
         if let Some(o) = self.outcome {
             return Err(GameError::Over(o));
         }

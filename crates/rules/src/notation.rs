@@ -51,6 +51,12 @@ impl Position {
     /// The action in long coordinate notation. `a` should be legal here: the facing is shown when
     /// another legal action shares its destination with another facing.
     pub fn notation(&self, a: Action) -> String {
+        self.notation_among(a, || self.legal_actions())
+    }
+
+    /// [`Position::notation`] with the facing shown when another of `candidates` shares its
+    /// destination with another facing.
+    pub(crate) fn notation_among(&self, a: Action, candidates: impl FnOnce() -> Vec<Action>) -> String {
         if self.rules.spec.text == TextStyle::Levels {
             return self.technical(a);
         }
@@ -72,7 +78,7 @@ impl Position {
             out.push(role.letter());
         }
         if let Some(facing) = a.facing() {
-            let shared = self.legal_actions().into_iter().any(|b| {
+            let shared = candidates().into_iter().any(|b| {
                 b.from == a.from && b.to == a.to && b.promotion() == a.promotion() && b.facing() != a.facing()
             });
             if shared {
@@ -96,12 +102,16 @@ impl Position {
 
     /// Parses long coordinate notation into the one legal action it names.
     pub fn parse_action(&self, text: &str) -> Result<Action, ParseActionError> {
+        self.parse_among(text, self.legal_actions())
+    }
+
+    /// Parses long coordinate notation into the one of `legal` it names.
+    pub(crate) fn parse_among(&self, text: &str, legal: Vec<Action>) -> Result<Action, ParseActionError> {
         let malformed = || ParseActionError::Malformed(text.to_owned());
         let mut t = text.trim().trim_end_matches(['+', '#']).to_owned();
         if let Some(stripped) = t.strip_suffix("e.p.") {
             t = stripped.trim_end().to_owned();
         }
-        let legal = self.legal_actions();
         let castle = t.replace('0', "O");
         if let Some(&(side, _)) = CASTLES.iter().find(|(_, s)| castle == *s) {
             return legal
@@ -160,7 +170,10 @@ impl Position {
             [one] => Ok(*one),
             [] if promotion.is_none() && !routes.is_empty() => Err(ParseActionError::MissingPromotion(text.to_owned())),
             [] => Err(ParseActionError::Illegal(text.to_owned())),
-            many => Err(ParseActionError::Ambiguous(text.to_owned(), many.iter().map(|&a| self.notation(a)).collect())),
+            many => Err(ParseActionError::Ambiguous(
+                text.to_owned(),
+                many.iter().map(|&a| self.notation_among(a, || many.to_vec())).collect(),
+            )),
         }
     }
 }

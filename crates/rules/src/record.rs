@@ -20,6 +20,10 @@ pub struct Record {
     /// An edited starting position; absent for the variant's initial position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<SetupRecord>,
+    /// Explore mode: the actions are explore-mode moves (any piece, no turn or check rules) and
+    /// there is no result. Absent for a game.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub explore: bool,
     /// Every action, in long coordinate notation.
     pub actions: Vec<String>,
     /// The result; `null` for a game in progress.
@@ -112,6 +116,7 @@ impl Record {
                     Some(SetupRecord { label: label.clone(), position: game.initial().to_text() })
                 }
             },
+            explore: game.is_exploring(),
             actions: game.notations(),
             result: game.outcome().map(|o| ResultRecord {
                 winner: o.winner.map(|c| c.name().to_owned()),
@@ -141,24 +146,31 @@ impl Record {
             let found = Quoted(&self.ruleset);
             return Err(field("ruleset", format!("{found} is not supported for {variant} (expected '{ruleset}')")));
         }
-        let mut game = match &self.setup {
-            None => Game::new(variant),
+        let (position, start) = match &self.setup {
+            None => (Position::new(variant), Start::Initial),
             Some(s) => {
                 let p =
                     Position::from_text(variant, &s.position).map_err(|e| field("setup.position", e.to_string()))?;
                 if s.label.trim().is_empty() {
                     return Err(field("setup.label", "an edited setup needs a label saying where it comes from"));
                 }
-                Game::from_position(p, Start::Edited { label: s.label.clone() })
+                (p, Start::Edited { label: s.label.clone() })
             }
         };
+        if self.explore && self.result.is_some() {
+            return Err(field("result", "exploring has no result (expected null)"));
+        }
+        let mut game =
+            if self.explore { Game::explore_from(position, start) } else { Game::from_position(position, start) };
         for (i, text) in self.actions.iter().enumerate() {
             let ply = i + 1;
             let fail = |reason: String| RecordError::Action { ply, text: text.clone(), reason };
             if let Some(o) = game.outcome() {
                 return Err(fail(format!("the game had already ended ({o})")));
             }
-            let action = game.position().parse_action(text).map_err(|e| fail(e.to_string()))?;
+            let p = game.position();
+            let action = if self.explore { p.parse_explore(text) } else { p.parse_action(text) };
+            let action = action.map_err(|e| fail(e.to_string()))?;
             game.play(action).map_err(|e| fail(e.to_string()))?;
         }
         self.check_result(&mut game)?;

@@ -118,3 +118,43 @@ fn explore_mode_moves_any_piece_and_ignores_check() {
     let cyl = Position::new(Variant::Cylinder);
     assert!(cyl.pieces().all(|(c, _)| cyl.explore_actions(c).iter().all(|a| !matches!(a.kind, ActionKind::Castle(_)))));
 }
+
+#[test]
+fn exploring_is_a_history_that_saves_and_replays() {
+    use surface_chess_rules::{Game, GameError, Record, RecordError};
+    assert!(Game::opening(Variant::Torus).is_exploring() && Game::opening(Variant::Cylinder).is_exploring());
+    assert!(!Game::opening(Variant::Mobius).is_exploring());
+    let mut game = Game::opening(Variant::Projective);
+    let p = game.position().clone();
+    // Black first, then Black again, then a White king into the rook's file: none of it legal in
+    // a game, all of it explore moves.
+    let moves = [("g7", "f5"), ("f5", "d4"), ("d2", "d1")];
+    for (from, to) in moves {
+        let q = game.position().clone();
+        let a = q.explore_actions(cell(&q, from)).into_iter().find(|a| a.to == cell(&q, to)).expect("an explore move");
+        game.play(a).unwrap_or_else(|e| panic!("{from}–{to}: {e}"));
+    }
+    assert_eq!(game.notations(), ["Ng7–f5", "Nf5–d4", "Kd2–d1"]);
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.clone().resign(Color::White), Err(GameError::Exploring));
+    assert_eq!(game.clone().agree_draw(), Err(GameError::Exploring));
+    // Saved and loaded, the record replays to the same history.
+    let json = Record::of(&game).to_json();
+    assert!(json.contains("\"explore\": true"), "{json}");
+    let again = Record::from_json(&json).and_then(|r| r.replay()).expect("replays");
+    assert!(again.is_exploring());
+    assert_eq!(again.position(), game.position());
+    assert_eq!(again.position_at(0), Some(&p));
+    // The same moves are not a game: without the flag the record is refused at its first ply.
+    let as_game = json.replace("\"explore\": true,", "");
+    let err = Record::from_json(&as_game).and_then(|r| r.replay()).expect_err("not a game");
+    assert!(matches!(err, RecordError::Action { ply: 1, .. }), "{err}");
+    // An explore record has no result.
+    let with_result =
+        json.replace("\"result\": null", "\"result\": {\"winner\": \"white\", \"reason\": \"resignation\"}");
+    let err = Record::from_json(&with_result).and_then(|r| r.replay()).expect_err("no result");
+    assert!(matches!(err, RecordError::Field { field: "result", .. }), "{err}");
+    // Taking back keeps exploring.
+    game.take_back_to(1);
+    assert_eq!((game.actions().len(), game.outcome(), game.is_exploring()), (1, None, true));
+}

@@ -303,6 +303,7 @@ proptest! {
             ],
         )),
         final_state in prop::option::of((prop::collection::vec(edit(), 0..2), 0u32..7)),
+        explore in any::<bool>(),
     ) {
         let records = &corpus().records;
         let base = Record::from_json(&records[which % records.len()]).expect("corpus records parse");
@@ -322,6 +323,7 @@ proptest! {
                 label,
                 position: mutate(&positions[index % positions.len()].to_text(), &edits),
             }),
+            explore,
             actions,
             result: result.map(|(winner, reason)| ResultRecord { winner, reason }),
             r#final: final_state.map(|(edits, repetitions)| FinalRecord {

@@ -60,6 +60,7 @@ impl fmt::Display for Status<'_> {
         match (game.outcome().filter(|_| live), self.server_result.filter(|_| live)) {
             (_, Some(result)) => f.write_str(result)?,
             (Some(o), None) => write!(f, "{o}")?,
+            (None, None) if game.is_exploring() => f.write_str("exploring: any piece moves, no turn or check")?,
             (None, None) => {
                 write!(f, "{} to move", p.side_to_move().name())?;
                 if p.is_check() {
@@ -78,16 +79,20 @@ impl fmt::Display for Status<'_> {
 }
 
 /// The move list's entries: each ply's notation, numbered on White's plies, with ↪ on the moves
-/// that cross a seam.
+/// that cross a seam; exploring, every move numbered, in long notation (no turns to pair).
 pub fn move_entries(game: &Game) -> Vec<String> {
     let mut out = Vec::new();
     for (ply, action) in game.actions().iter().enumerate() {
         let Some(position) = game.position_at(ply) else { break };
         let mut text = String::new();
-        if ply % 2 == 0 {
-            text.push_str(&format!("{}.", ply / 2 + 1));
+        if game.is_exploring() {
+            text.push_str(&format!("{}. {}", ply + 1, position.explore_notation(*action)));
+        } else {
+            if ply % 2 == 0 {
+                text.push_str(&format!("{}.", ply / 2 + 1));
+            }
+            text.push_str(&position.san(*action));
         }
-        text.push_str(&position.san(*action));
         if position.crosses_seam(*action) {
             text.push_str(" ↪");
         }
