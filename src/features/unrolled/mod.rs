@@ -1,9 +1,10 @@
 //! The unrolled chart view (key U, the panel's "Unrolled" button): in the chart view's place, the
 //! board as the gluings lay it out flat. On the single-chart boards the chart with its
 //! neighbouring copies (mirrored copies across the side seams, shifted copies across the Klein
-//! bottle's wrapping ranks; the flat board alone with its closed edges), every copy with the
-//! position, the highlights, the destinations and the selected piece's rays, so that a ray through
-//! a seam runs straight on into the next copy; on genus two, with a piece selected, each of its
+//! bottle's wrapping ranks and both of the torus's; the flat board alone with its closed edges),
+//! every copy with the position, the highlights, the destinations and the selected piece's rays,
+//! so that a ray through a seam runs straight on into the next copy; on the boards with cone
+//! points (genus two, the sphere, the projective plane), with a piece selected, each of its
 //! trails developed into a straight strip of cells. Every cell drawn is a pickable patch of its
 //! rules cell, so clicks work in every copy. The right or middle button pans, the wheel zooms.
 //!
@@ -43,8 +44,8 @@ pub struct Unrolled(pub bool);
 /// What the unrolled view shows.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub enum UnrolledShown {
-    /// Nothing: the ordinary chart view is on show (the toggle is off, or on genus two no piece
-    /// is selected).
+    /// Nothing: the ordinary chart view is on show (the toggle is off, or on a board with cone
+    /// points no piece is selected).
     #[default]
     Off,
     /// A single-chart board's chart with its neighbouring copies.
@@ -178,7 +179,8 @@ fn toggle_unrolled(mut commands: MessageReader<Command>, mut unrolled: ResMut<Un
     }
 }
 
-/// What the view should show for the toggle, the board, the flip and (genus two) the selection.
+/// What the view should show for the toggle, the board, the flip and (boards with cone points)
+/// the selection.
 pub fn wanted_view(unrolled: bool, variant: Variant, flipped: bool, play: &PlayState) -> UnrolledShown {
     // Stacked levels have no seams to unroll.
     if !unrolled || crate::state::stack::is_stacked(&variant.rules().complex) {
@@ -398,14 +400,15 @@ fn build_strips(
     square: &Handle<Mesh>,
     development: &Development,
 ) {
-    let complex = &Variant::Genus2.rules().complex;
+    let variant = development.variant;
+    let complex = &variant.rules().complex;
     let (mut names, mut seams) = (Strokes::default(), Strokes::default());
     for (s, strip) in development.strips.iter().enumerate() {
         for (place, (placed, leg)) in strip.cells.iter().zip(&strip.legs).enumerate() {
             let cell = placed.cell;
             let transform = Transform::from_translation(placed.centre.extend(0.0))
                 .with_rotation(Quat::from_rotation_z(placed.angle()));
-            let material = palette.base[base_class(Variant::Genus2, cell)].clone();
+            let material = palette.base[base_class(variant, cell)].clone();
             spawn_cell(commands, square, material, transform, cell, UnrolledCell::Strip { strip: s, place });
             names.text(&complex.name(cell), placed.label, LABEL_HEIGHT);
             if leg.entry_seam.is_some() {

@@ -1,15 +1,16 @@
 //! The development of a piece's trails: the cells each trail enters laid flat one after another as
 //! the gluings join them (each cell's square placed against the side, or the corner, the trail
 //! crosses), one strip per trail, every strip turned so that it leaves its start to the right and
-//! the strips stacked one under another. The unrolled view shows genus two this way, where no
-//! tiling of neighbouring copies lies flat around the cone points. Pure geometry, no ECS.
+//! the strips stacked one under another. The unrolled view shows the boards with cone points this
+//! way (genus two, the sphere, the projective plane), where no tiling of neighbouring copies lies
+//! flat around them. Pure geometry, no ECS.
 
 use super::tiles::{frame_matrix, vector};
 use crate::features::rays::legs::Leg;
 use crate::features::rays::piece_legs;
 use crate::scene::glyphs::{ASCENT, text_width};
 use bevy::math::{Mat2, Vec2};
-use surface_chess_rules::{Cell, Complex, Position, Trail};
+use surface_chess_rules::{Cell, Complex, Position, Trail, Variant};
 
 /// The gap between two strips, in cells.
 const GAP: f32 = 0.5;
@@ -99,6 +100,8 @@ pub struct Strip {
 /// All trails of a piece laid flat.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Development {
+    /// The board.
+    pub variant: Variant,
     /// The piece's cell.
     pub from: Cell,
     /// One strip per trail that leaves the cell.
@@ -200,7 +203,7 @@ impl Development {
         if strips.is_empty() {
             (lo, hi) = (Vec2::splat(-0.5), Vec2::splat(0.5));
         }
-        Development { from, strips, bounds: (lo, hi) }
+        Development { variant: p.variant(), from, strips, bounds: (lo, hi) }
     }
 
     /// What the view should frame: the centre and the extent.

@@ -5,7 +5,7 @@
 //! Pure geometry, no ECS.
 
 use bevy::math::{IVec2, Mat2, Vec2};
-use surface_chess_rules::{Cell, Complex, Coord, Dir, Frame, Trail, Variant, Vector};
+use surface_chess_rules::{Cell, Complex, Coord, Dir, Frame, Mesh as Topology, Trail, Variant, Vector};
 
 /// One copy of the chart: chart coordinates (cell units from the chart's south-west corner) map
 /// to `linear · p + shift` in the unrolled chart's coordinates, where the original copy is the
@@ -81,13 +81,19 @@ pub struct Tiling {
 }
 
 impl Tiling {
-    /// The copies around the chart of a single-chart board (`None` on genus two): across every
+    /// The copies around the chart of a single-chart board without cone points: across every
     /// glued edge of the chart the copy the gluing places there, and the copies next to those, as
-    /// far as one copy in each direction — on Möbius and Endless a mirrored copy on each side, on
-    /// the Klein bottle a three-by-three block, on the flat board the chart alone.
+    /// far as one copy in each direction — on Möbius, Endless and the cylinder a copy on each
+    /// side (mirrored on the twisted two), on the Klein bottle and the torus a three-by-three
+    /// block, on the flat board the chart alone. `None` where no flat tiling exists: several
+    /// charts (genus two, the sphere) or cone points (the projective plane's corners, where the
+    /// copies reached east-then-north and north-then-east would disagree).
     pub fn new(variant: Variant, flipped: bool) -> Option<Tiling> {
         let complex = &variant.rules().complex;
         let [chart] = complex.charts() else { return None };
+        if Topology::of(complex).links.iter().any(|l| l.is_cone()) {
+            return None;
+        }
         let size = Vec2::new(f32::from(chart.width), f32::from(chart.height));
         // The copy across each glued edge of the chart, seen from the original.
         let mut across: Vec<Tile> = Vec::new();
@@ -247,11 +253,16 @@ mod tests {
         assert_eq!(count(Variant::Klein), Some(9));
         assert_eq!(count(Variant::Chess), Some(1));
         assert_eq!(count(Variant::Genus2), None);
+        assert_eq!(count(Variant::Cylinder), Some(3));
+        assert_eq!(count(Variant::Torus), Some(9));
+        assert_eq!(count(Variant::Projective), None);
+        assert_eq!(count(Variant::Sphere), None);
     }
 
     #[test]
     fn each_copy_lies_where_its_index_says() {
-        for v in [Variant::Mobius, Variant::Klein, Variant::Endless, Variant::Chess] {
+        for v in [Variant::Mobius, Variant::Klein, Variant::Endless, Variant::Chess, Variant::Cylinder, Variant::Torus]
+        {
             let tiling = Tiling::new(v, false).unwrap();
             for t in &tiling.tiles {
                 let middle = t.apply(tiling.size / 2.0) - tiling.size / 2.0;
@@ -262,7 +273,8 @@ mod tests {
 
     #[test]
     fn copies_do_not_overlap() {
-        for v in [Variant::Mobius, Variant::Klein, Variant::Endless, Variant::Chess] {
+        for v in [Variant::Mobius, Variant::Klein, Variant::Endless, Variant::Chess, Variant::Cylinder, Variant::Torus]
+        {
             let tiling = Tiling::new(v, false).unwrap();
             let complex = &v.rules().complex;
             let mut centres: Vec<Vec2> =
