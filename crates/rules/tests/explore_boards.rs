@@ -63,6 +63,11 @@ fn on_the_projective_plane_the_file_reverses_through_the_seam() {
     let queen = explore_to(&p, "c2", "f7");
     assert_eq!(queen.len(), 1);
     assert_eq!(p.notation(queen[0]), "Qc2xf7");
+    // Diagonally through the corner of d1: d8 (both orders of the step agree), then c7.
+    let route = p.route(explore_to(&p, "c2", "c7")[0]).expect("a route");
+    let cells: Vec<String> = route.iter().map(|s| p.complex().name(s.cell)).collect();
+    assert_eq!(cells, ["d1", "d8", "c7"]);
+    assert_eq!(route.iter().map(|s| s.seam).collect::<Vec<_>>(), [false, true, false]);
 }
 
 #[test]
