@@ -57,6 +57,11 @@ fn the_lessons_cover_every_board_and_task_kind() {
     for v in [Variant::Mobius, Variant::Klein, Variant::Genus2, Variant::Endless] {
         assert!(per_board.get(v.name()).copied().unwrap_or(0) >= 4, "{v}: {per_board:?}");
     }
+    // The boards to explore (issue 20): four each on the torus, the projective plane and the
+    // sphere, two on the cylinder.
+    for (v, least) in [(Variant::Torus, 4), (Variant::Projective, 4), (Variant::Sphere, 4), (Variant::Cylinder, 2)] {
+        assert!(per_board.get(v.name()).copied().unwrap_or(0) >= least, "{v}: {per_board:?}");
+    }
     assert!(per_board.contains_key("chess"), "welcome lessons on the flat board: {per_board:?}");
     for kind in TASK_KINDS {
         assert!(per_kind.contains_key(kind), "no {kind} lesson: {per_kind:?}");
