@@ -5,7 +5,7 @@
 //! colours carry its dark details and, for the software renderer, baked top-lit shading.
 
 use bevy::math::primitives::{ConicalFrustum, ConvexPolygon, Cuboid, Cylinder, Extrusion, Sphere};
-use bevy::mesh::Meshable;
+use bevy::mesh::{Indices, Meshable, VertexAttributeValues};
 use bevy::prelude::*;
 use std::f32::consts::TAU;
 use surface_chess_rules::Role;
@@ -184,6 +184,25 @@ pub fn model(role: Role, baked: bool) -> Mesh {
     whole
 }
 
+/// `mesh` mirrored left to right (x ↦ −x), its triangles turned so they still face out: a knight
+/// carried across a reversing seam.
+pub fn mirrored(mesh: &Mesh) -> Mesh {
+    let mut out = mesh.clone();
+    for attribute in [Mesh::ATTRIBUTE_POSITION, Mesh::ATTRIBUTE_NORMAL] {
+        if let Some(VertexAttributeValues::Float32x3(values)) = out.attribute_mut(attribute) {
+            for v in values.iter_mut() {
+                v[0] = -v[0];
+            }
+        }
+    }
+    match out.indices_mut() {
+        Some(Indices::U16(i)) => i.chunks_exact_mut(3).for_each(|t| t.swap(1, 2)),
+        Some(Indices::U32(i)) => i.chunks_exact_mut(3).for_each(|t| t.swap(1, 2)),
+        None => {}
+    }
+    out
+}
+
 /// A pawn's facing arrow (a cone along +y), shaded like the models.
 pub fn arrow(baked: bool) -> Mesh {
     let mut mesh = Cone { radius: 0.06, height: 0.16 }.mesh().resolution(12).build();
@@ -216,6 +235,33 @@ mod tests {
             Some(VertexAttributeValues::Float32x3(p)) => p.iter().map(|&p| Vec3::from_array(p)).collect(),
             _ => panic!("positions"),
         }
+    }
+
+    #[test]
+    fn the_mirrored_knight_is_its_reflection_and_still_faces_out() {
+        let knight = model(Role::Knight, true);
+        let image = mirrored(&knight);
+        let (p, q) = (positions(&knight), positions(&image));
+        assert!(p.iter().zip(&q).all(|(a, b)| *b == Vec3::new(-a.x, a.y, a.z)));
+        // The knight is not its own mirror image (its muzzle points one way).
+        assert!(p.iter().map(|v| v.x).sum::<f32>().abs() > 0.1);
+        // Every triangle's winding agrees with its vertices' normals, as in the original.
+        let outward = |mesh: &Mesh| {
+            let pos = positions(mesh);
+            let normals: Vec<Vec3> = match mesh.attribute(Mesh::ATTRIBUTE_NORMAL) {
+                Some(VertexAttributeValues::Float32x3(n)) => n.iter().map(|&v| Vec3::from_array(v)).collect(),
+                _ => panic!("normals"),
+            };
+            let indices: Vec<usize> = mesh.indices().expect("indexed").iter().collect();
+            indices
+                .chunks_exact(3)
+                .filter(|t| {
+                    let n = (pos[t[1]] - pos[t[0]]).cross(pos[t[2]] - pos[t[0]]);
+                    n.dot(normals[t[0]] + normals[t[1]] + normals[t[2]]) > 0.0
+                })
+                .count()
+        };
+        assert_eq!(outward(&image), outward(&knight));
     }
 
     #[test]

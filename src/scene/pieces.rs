@@ -12,7 +12,7 @@ use crate::scene::surface::{Surface, chart_direction};
 use crate::state::play::PlayState;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
-use surface_chess_rules::{Cell, Color as Side, Facing, Piece, Role, Vector};
+use surface_chess_rules::{Cell, Color as Side, Facing, Frame, Piece, Role, Vector};
 
 /// A piece's model standing on one side of the surface (a pawn's facing arrow is its child).
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
@@ -25,6 +25,8 @@ pub struct PieceModel {
     pub face: f32,
     /// Where its facing arrow was made for.
     arrow: Option<(Cell, Facing)>,
+    /// Whether it shows the mirrored model (a knight carried across a reversing seam).
+    pub mirrored: bool,
 }
 
 /// A pawn's facing arrow (a child of its piece's model).
@@ -39,14 +41,16 @@ pub struct PieceSystems;
 #[derive(Resource, Clone)]
 pub struct PieceKit {
     models: Vec<Handle<Mesh>>,
+    /// The knight mirrored left to right.
+    mirrored_knight: Handle<Mesh>,
     materials: [Handle<FlatMaterial>; 2],
     arrow: Handle<Mesh>,
     arrow_material: Handle<FlatMaterial>,
 }
 
 impl PieceKit {
-    fn model(&self, role: Role) -> &Handle<Mesh> {
-        &self.models[role as usize - 1]
+    fn model(&self, role: Role, mirrored: bool) -> &Handle<Mesh> {
+        if mirrored && role == Role::Knight { &self.mirrored_knight } else { &self.models[role as usize - 1] }
     }
 
     fn material(&self, color: Side) -> Handle<FlatMaterial> {
@@ -77,12 +81,13 @@ fn make_kit(
 ) {
     let baked = lighting.baked();
     let models = Role::ALL.iter().map(|&role| meshes.add(piece_models::model(role, baked))).collect();
+    let mirrored_knight = meshes.add(piece_models::mirrored(&piece_models::model(Role::Knight, baked)));
     let arrow = meshes.add(piece_models::arrow(baked));
     let lit = !baked;
     let mut piece = |color: Color, rim: Color| materials.add(FlatMaterial::solid(color).with_rim(rim).lit(lit));
     let materials_by_side = [piece(WHITE, WHITE_RIM), piece(BLACK, BLACK_RIM)];
     let arrow_material = materials.add(FlatMaterial::solid(Color::srgb(0.95, 0.45, 0.1)).lit(lit));
-    commands.insert_resource(PieceKit { models, materials: materials_by_side, arrow, arrow_material });
+    commands.insert_resource(PieceKit { models, mirrored_knight, materials: materials_by_side, arrow, arrow_material });
 }
 
 /// A rotation standing a model up along `up` and facing `forward` (as far as it lies across
@@ -94,19 +99,27 @@ pub fn upright(up: Vec3, forward: Vec3) -> Quat {
     Quat::from_mat3(&Mat3::from_cols(up.cross(ahead), up, ahead))
 }
 
-/// The way `piece`'s model faces on `cell` (its role's heading, turned for Black).
-fn ahead(surface: &Surface, cell: Cell, piece: Piece) -> Vec3 {
+/// The way `piece`'s model faces on `cell` (its role's heading, turned for Black; a knight's
+/// carried by `carried`, see [`crate::state::carried`]).
+fn ahead(surface: &Surface, cell: Cell, piece: Piece, carried: Frame) -> Vec3 {
     let (x, y) = piece_models::heading(piece.role());
     let sign = if piece.color() == Side::White { 1 } else { -1 };
-    chart_direction(surface, cell, Vector::new(x * sign, y * sign))
+    let heading = Vector::new(x * sign, y * sign);
+    let heading = if piece.role() == Role::Knight { carried.apply(heading) } else { heading };
+    chart_direction(surface, cell, heading)
 }
 
-/// The transform of `piece`'s model standing on `cell`, on side `face` (±1) of the surface;
-/// `scale` is [`piece_scale`].
-pub fn standing(surface: &Surface, scale: f32, cell: Cell, face: f32, piece: Piece) -> Transform {
+/// The transform of `piece`'s model standing on `cell`, on side `face` (±1) of the surface,
+/// carried by `carried`; `scale` is [`piece_scale`].
+pub fn standing(surface: &Surface, scale: f32, cell: Cell, face: f32, piece: Piece, carried: Frame) -> Transform {
     Transform::from_translation(surface.centre(cell))
-        .with_rotation(upright(surface.centre_normal(cell) * face, ahead(surface, cell, piece)))
+        .with_rotation(upright(surface.centre_normal(cell) * face, ahead(surface, cell, piece, carried)))
         .with_scale(Vec3::splat(scale))
+}
+
+/// Whether `piece`'s model is mirrored: a knight whose carried frame reverses orientation.
+fn mirrored(piece: Piece, carried: Frame) -> bool {
+    piece.role() == Role::Knight && carried.det() < 0
 }
 
 /// The size of the pieces on a surface: the models are made in cell units.
@@ -144,6 +157,8 @@ fn sync_pieces(
     let surface = &embedded.0;
     let scale = piece_scale(surface);
     let wanted: HashMap<Cell, Piece> = play.pieces().into_iter().collect();
+    let frames = play.carried();
+    let carried = |cell: &Cell| frames.get(cell).copied().unwrap_or(Frame::IDENTITY);
     let mut covered: HashSet<(Cell, bool)> = HashSet::new();
     for (entity, mut model, mut transform, mut patch, mut mesh, mut material) in &mut models {
         let Some(&piece) = wanted.get(&model.cell).filter(|_| covered.insert((model.cell, model.face > 0.0))) else {
@@ -151,10 +166,12 @@ fn sync_pieces(
             continue;
         };
         let cell = model.cell;
-        transform.set_if_neq(standing(surface, scale, cell, model.face, piece));
+        transform.set_if_neq(standing(surface, scale, cell, model.face, piece, carried(&cell)));
         patch.set_if_neq(CellPatch(cell));
-        if model.piece.role() != piece.role() {
-            mesh.0 = kit.model(piece.role()).clone();
+        let mirror = mirrored(piece, carried(&cell));
+        if model.piece.role() != piece.role() || model.mirrored != mirror {
+            mesh.0 = kit.model(piece.role(), mirror).clone();
+            model.mirrored = mirror;
         }
         if model.piece.color() != piece.color() {
             material.0 = kit.material(piece.color());
@@ -174,11 +191,12 @@ fn sync_pieces(
                 continue;
             }
             // Picking a piece picks its cell.
+            let mirror = mirrored(piece, carried(&cell));
             let mut model = commands.spawn((
-                Mesh3d(kit.model(piece.role()).clone()),
+                Mesh3d(kit.model(piece.role(), mirror).clone()),
                 MeshMaterial3d(kit.material(piece.color())),
-                standing(surface, scale, cell, face, piece),
-                PieceModel { cell, piece, face, arrow: piece.facing().map(|f| (cell, f)) },
+                standing(surface, scale, cell, face, piece, carried(&cell)),
+                PieceModel { cell, piece, face, arrow: piece.facing().map(|f| (cell, f)), mirrored: mirror },
                 CellPatch(cell),
                 BoardPart,
             ));
@@ -192,7 +210,7 @@ fn sync_pieces(
 
 /// A pawn's facing arrow, as a child of its model (so it travels with it).
 fn arrow(surface: &Surface, kit: &PieceKit, cell: Cell, piece: Piece, facing: Facing, face: f32) -> impl Bundle {
-    let parent = standing(surface, 1.0, cell, face, piece);
+    let parent = standing(surface, 1.0, cell, face, piece, Frame::IDENTITY);
     let up = surface.centre_normal(cell) * face;
     let forward = chart_direction(surface, cell, Vector::new(0, facing.sign()));
     let inverse = parent.rotation.inverse();

@@ -4,6 +4,7 @@
 //! layers above (`scene`, `features`, `ui`).
 
 pub mod atlas;
+pub mod carried;
 pub mod commands;
 pub mod cursor;
 pub mod exhibition;

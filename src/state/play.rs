@@ -58,6 +58,14 @@ impl PlayState<'_> {
         self.viewing.live(&self.current.game)
     }
 
+    /// How the pieces on show have been carried (none in setup mode).
+    pub fn carried(&self) -> bevy::platform::collections::HashMap<Cell, surface_chess_rules::Frame> {
+        match &self.setup {
+            Some(_) => Default::default(),
+            None => crate::state::carried::carried_frames(&self.current.game, self.viewing.ply(&self.current.game)),
+        }
+    }
+
     /// The selected piece's destinations, each with whether it captures.
     pub fn destinations(&self) -> Vec<(Cell, bool)> {
         self.selection.destinations(&self.current.game, self.live())

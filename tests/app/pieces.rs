@@ -77,3 +77,35 @@ fn castling_moves_the_king_and_the_rook_and_a_capture_removes_the_taken_piece() 
         assert!(app.world().get_entity(e).is_err(), "the captured rook's models are gone");
     }
 }
+
+#[test]
+fn a_knight_carried_across_the_twist_is_mirrored_and_turns_back_when_it_returns() {
+    let v = Variant::Endless;
+    let cell = |name: &str| v.rules().complex.parse_cell(name).unwrap();
+    let start = Position::from_text(v, "4k3/8/8/8/8/8/8/4K1N1 w - - 0 0").unwrap();
+    let mut app = app_with(Game::from_position(start, Start::Edited { label: "test".into() }));
+    let mirrored = |app: &mut App, at: &str| {
+        let mut q = app.world_mut().query::<(&PieceModel, &Mesh3d, &Transform)>();
+        q.iter(app.world())
+            .filter(|(m, ..)| m.cell == cell(at))
+            .map(|(m, mesh, t)| (m.mirrored, mesh.0.clone(), *t))
+            .collect::<Vec<_>>()
+    };
+    let before = mirrored(&mut app, "g1");
+    assert!(before.iter().all(|(m, ..)| !m), "unmoved: not mirrored");
+    // g1–h1 and across the seam to a8, then a7: ranks reversed on the way.
+    play_and_finish(&mut app, "Ng1–a7");
+    let over = mirrored(&mut app, "a7");
+    assert_eq!(over.len(), 2);
+    assert!(over.iter().all(|(m, ..)| *m), "mirrored after the twist");
+    assert!(over.iter().all(|(_, mesh, _)| *mesh != before[0].1), "the mirrored knight's mesh");
+    play_and_finish(&mut app, "Ke8–d8");
+    play_and_finish(&mut app, "Na7–g1");
+    let back = mirrored(&mut app, "g1");
+    assert!(back.iter().all(|(m, ..)| !m), "back across the twist: itself again");
+    // It stands as it stood before it left: the same mesh, the same pose.
+    for ((_, mesh, t), (_, mesh0, t0)) in back.iter().zip(&before) {
+        assert_eq!(mesh, mesh0);
+        assert!(t.rotation.angle_between(t0.rotation) < 1e-4, "{t:?} {t0:?}");
+    }
+}

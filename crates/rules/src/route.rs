@@ -60,6 +60,23 @@ impl Position {
         self.rules.family.route(self, a)
     }
 
+    /// The frame the mover is carried through along [`Position::route`]: the product of the
+    /// gluings' derivatives, taking directions at its departure cell (in that chart) to directions
+    /// at its arrival cell. Its determinant is −1 when the route crosses an odd number of reversing
+    /// seams (the piece arrives mirrored). `None` where no route of unit steps makes the action.
+    pub fn carried(&self, a: Action) -> Option<Frame> {
+        let complex = self.complex();
+        let mut at = a.from;
+        let mut frame = Frame::IDENTITY;
+        for step in self.route(a)? {
+            let v = complex.departure(at, step.cell, step.heading)?;
+            let (_, derivative) = complex.unit_step(at, v)?;
+            frame = derivative * frame;
+            at = step.cell;
+        }
+        Some(frame)
+    }
+
     /// [`Position::route`] on a surface: the shortest of the walks that end on the destination.
     pub(crate) fn surface_route(&self, a: Action) -> Option<Vec<RouteStep>> {
         let complex = self.complex();

@@ -163,3 +163,34 @@ fn exploring_is_a_history_that_saves_and_replays() {
     game.take_back_to(1);
     assert_eq!((game.actions().len(), game.outcome(), game.is_exploring()), (1, None, true));
 }
+
+#[test]
+fn a_piece_carried_across_a_reversing_seam_arrives_mirrored() {
+    use surface_chess_rules::Frame;
+    let carried = |v: Variant, text: &str, from: &str, to: &str| {
+        let p = Position::from_text(v, text).unwrap();
+        let a = p.explore_actions(cell(&p, from)).into_iter().find(|a| a.to == cell(&p, to)).expect("a move");
+        p.carried(a).expect("a route")
+    };
+    // Endless: the knight on g1 jumps h1, then across the twisted seam: mirrored (ranks reversed).
+    let endless = "4k3/8/8/8/8/8/8/4K1N1 w - - 0 0";
+    assert_eq!(carried(Variant::Endless, endless, "g1", "f3"), Frame::IDENTITY);
+    let over = carried(Variant::Endless, endless, "g1", "a7");
+    assert_eq!((over, over.det()), (Frame::FLIP_VERTICAL, -1));
+    // The torus and the cylinder glue straight: never mirrored.
+    assert_eq!(carried(Variant::Torus, "8/8/8/8/4k3/8/8/K5N1 w - - 0 0", "g1", "a2"), Frame::IDENTITY);
+    assert_eq!(carried(Variant::Cylinder, "4k3/8/8/8/8/8/8/K5N1 w - - 0 0", "g1", "a2"), Frame::IDENTITY);
+    // The projective plane: across the side seam the ranks reverse, across the end seam the files.
+    let plane = "8/8/8/4k3/8/8/8/K5N1 w - - 0 0";
+    assert_eq!(carried(Variant::Projective, plane, "g1", "a7"), Frame::FLIP_VERTICAL);
+    assert_eq!(carried(Variant::Projective, plane, "g1", "c7"), Frame::FLIP_HORIZONTAL);
+    // g1–h1 by a8: across the side seam and back, mirrored twice, so not at all.
+    assert_eq!(carried(Variant::Projective, plane, "g1", "h1").det(), 1);
+    // The sphere turns a piece over an edge but never mirrors it: the sphere is orientable.
+    let p = Position::new(Variant::Sphere);
+    for (from, _) in p.pieces() {
+        for a in p.explore_actions(from) {
+            assert_eq!(p.carried(a).map(|f| f.det()), Some(1), "{}", p.explore_notation(a));
+        }
+    }
+}
