@@ -188,6 +188,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         scene::quality::plugin,
         features::levels::plugin,
         features::check_ring::plugin,
+        features::threats::plugin,
         features::cutaway::plugin,
         scene::facing::plugin,
         features::cell_look::plugin,

@@ -10,4 +10,5 @@ pub mod explain;
 pub mod follow;
 pub mod levels;
 pub mod rays;
+pub mod threats;
 pub mod unrolled;

@@ -53,6 +53,8 @@ pub enum View {
     Atlas,
     /// The selected piece's rays.
     Rays,
+    /// Every attack on the side to move's pieces.
+    Threats,
     /// The unrolled chart.
     Unrolled,
     /// One level of a stacked board, the others faded.

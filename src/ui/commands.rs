@@ -123,6 +123,13 @@ pub const LEARN: &[Entry] = &[
         "Draws the selected piece's lines of movement",
     ),
     keyed(
+        "Threats (H)",
+        KeyCode::KeyH,
+        |f| !f.levels,
+        Command::Toggle(View::Threats),
+        "Draws every attack on the side to move's pieces, through the seams",
+    ),
+    keyed(
         "Unrolled (U)",
         KeyCode::KeyU,
         |f| !f.levels,
@@ -194,7 +201,7 @@ mod tests {
         keys.sort_by_key(|k| format!("{k:?}"));
         keys.dedup();
         assert_eq!((labels.len(), keys.len()), (n, k));
-        assert_eq!(k, 8, "B R L A T U V F");
+        assert_eq!(k, 9, "B R L A T H U V F");
     }
 
     #[test]

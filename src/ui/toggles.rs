@@ -4,6 +4,7 @@
 use crate::features::follow::FollowGame;
 use crate::features::levels::LevelView;
 use crate::features::rays::ShowRays;
+use crate::features::threats::ShowThreats;
 use crate::features::unrolled::Unrolled;
 use crate::scene::board::ShowLabels;
 use crate::scene::chart::Flipped;
@@ -48,6 +49,7 @@ pub struct ToggleStates<'w> {
     labels: Option<Res<'w, ShowLabels>>,
     atlas: Option<Res<'w, State<AtlasView>>>,
     rays: Option<Res<'w, ShowRays>>,
+    threats: Option<Res<'w, ShowThreats>>,
     unrolled: Option<Res<'w, Unrolled>>,
     levels: Option<Res<'w, LevelView>>,
     follow: Option<Res<'w, FollowGame>>,
@@ -62,6 +64,7 @@ impl ToggleStates<'_> {
             View::Labels => self.labels.as_ref().is_some_and(|l| l.0),
             View::Atlas => self.atlas.as_ref().is_some_and(|a| *a.get() == AtlasView::Open),
             View::Rays => self.rays.as_ref().is_some_and(|r| r.0),
+            View::Threats => self.threats.as_ref().is_some_and(|t| t.0),
             View::Unrolled => self.unrolled.as_ref().is_some_and(|u| u.0),
             View::OneLevel => self.levels.as_ref().is_some_and(|l| l.one),
             View::Follow => self.follow.as_ref().is_some_and(|f| f.0),

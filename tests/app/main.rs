@@ -22,6 +22,7 @@ mod persist;
 mod pieces;
 mod play;
 mod teach;
+mod threats;
 mod transitions;
 mod unrolled;
 

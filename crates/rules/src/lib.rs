@@ -32,6 +32,7 @@ mod san;
 mod setup;
 mod tables;
 mod text;
+mod threats;
 mod trail;
 mod variant;
 mod variants;
@@ -63,6 +64,7 @@ pub use san::level_letter;
 pub use setup::Setup;
 pub use tables::{FacingMode, king_targets, knight_targets, ray};
 pub use text::{Field, MAX_COUNTER, ParsePositionError};
+pub use threats::Threat;
 pub use trail::{Trail, TrailEnd, TrailKind};
 pub use variant::{
     CastleSide, CastleSpec, Claims, Endings, MaterialRule, PromotionRule, RULES_VERSION, UnknownVariant, Variant,

@@ -194,3 +194,37 @@ fn a_piece_carried_across_a_reversing_seam_arrives_mirrored() {
         }
     }
 }
+
+#[test]
+fn threats_come_with_their_routes_through_the_seams() {
+    // The torus's start: White to move; Black's queen attacks White's through d8–d1, its rooks
+    // White's rooks through a8–a1 and h8–h1; nothing attacks the White king.
+    let p = Position::new(Variant::Torus);
+    let name = |c| p.complex().name(c);
+    let threats: Vec<(String, String, Vec<String>)> = p
+        .threats()
+        .into_iter()
+        .map(|t| (name(t.attacker), name(t.target), t.trail.steps.iter().map(|s| name(s.cell)).collect()))
+        .collect();
+    for (attacker, target, route) in [("d7", "d2", ["d8", "d1", "d2"]), ("a7", "a2", ["a8", "a1", "a2"])] {
+        let route: Vec<String> = route.iter().map(|s| s.to_string()).collect();
+        assert!(threats.contains(&(attacker.into(), target.into(), route)), "{attacker}→{target}: {threats:?}");
+    }
+    assert!(threats.iter().all(|(_, target, _)| target != "e2"), "the king is safe: {threats:?}");
+    // Every threat is a real attack, and ends on its target with a seam crossed on the torus's
+    // wrapped files.
+    for t in p.threats() {
+        assert!(p.attackers(t.target, Color::Black, None).contains(&t.attacker));
+        assert_eq!(t.trail.steps.last().map(|s| s.cell), Some(t.target));
+    }
+    // A check comes first, its route through the seam: the knight on d7 jumps to e9, which is e1.
+    let check = Position::from_text(Variant::Torus, "8/3n4/8/8/8/8/P7/4K2k w - - 0 0").unwrap();
+    assert!(check.is_check());
+    let first = &check.threats()[0];
+    assert_eq!((name_in(&check, first.attacker), name_in(&check, first.target)), ("d7".into(), "e1".into()));
+    assert!(first.trail.steps.iter().any(|s| s.seam), "{:?}", first.trail);
+}
+
+fn name_in(p: &Position, c: surface_chess_rules::Cell) -> String {
+    p.complex().name(c)
+}

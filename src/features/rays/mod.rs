@@ -73,7 +73,7 @@ fn toggle_rays(mut commands: MessageReader<Command>, mut show: ResMut<ShowRays>)
 }
 
 /// A leg's strokes: its line through the cell (wider), its arrow and its marks.
-fn leg_strokes(leg: &Leg) -> Vec<Stroke> {
+pub fn leg_strokes(leg: &Leg) -> Vec<Stroke> {
     let stroke = |half: f32| move |line| Stroke { cell: leg.cell, line, half, chart_half: 0.045 };
     let mut out: Vec<Stroke> = leg_segments(leg).into_iter().map(stroke(0.035)).collect();
     out.extend(leg_arrow(leg).into_iter().chain(leg_marks(leg)).map(stroke(0.022)));
