@@ -7,13 +7,12 @@
 use crate::features::rays::leg_strokes;
 use crate::features::rays::legs::legs;
 use crate::scene::board::Embedded;
-use crate::scene::chart::{CHART_LAYER, ChartShown};
+use crate::scene::chart::ChartShown;
 use crate::scene::flat::FlatMaterial;
-use crate::scene::overlay::{Stroke, drawing, push_on_chart, push_on_surface, redraw};
+use crate::scene::overlay::{Stroke, push_on_chart, push_on_surface, redraw, spawn_on_both_views};
 use crate::state::commands::{Command, View, toggled};
 use crate::state::game::{CurrentGame, Notice};
 use crate::state::play::PlayState;
-use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use surface_chess_rules::{Cell, Position, Threat};
 
@@ -63,13 +62,7 @@ fn spawn_drawings(
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
     let ink = materials.add(FlatMaterial::two_sided(THREAT));
-    commands.spawn((drawing(&mut meshes, ink.clone()), ThreatPart::Surface));
-    commands.spawn((
-        drawing(&mut meshes, ink),
-        Transform::from_xyz(0.0, 0.0, 0.095),
-        RenderLayers::layer(CHART_LAYER),
-        ThreatPart::Chart,
-    ));
+    spawn_on_both_views(&mut commands, &mut meshes, ink, (ThreatPart::Surface, ThreatPart::Chart), 0.095);
 }
 
 fn toggle_threats(mut commands: MessageReader<Command>, mut show: ResMut<ShowThreats>) {

@@ -96,6 +96,24 @@ pub fn drawing(meshes: &mut Assets<Mesh>, material: Handle<FlatMaterial>) -> imp
     )
 }
 
+/// A kept drawing on each view in `ink`: on the surface marked `surface`, on the chart (its
+/// render layer, `z` above the charts) marked `chart`.
+pub fn spawn_on_both_views(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    ink: Handle<FlatMaterial>,
+    (surface, chart): (impl Bundle, impl Bundle),
+    z: f32,
+) {
+    commands.spawn((drawing(meshes, ink.clone()), surface));
+    commands.spawn((
+        drawing(meshes, ink),
+        Transform::from_xyz(0.0, 0.0, z),
+        bevy::camera::visibility::RenderLayers::layer(crate::scene::chart::CHART_LAYER),
+        chart,
+    ));
+}
+
 /// Shows the strokes in a kept drawing, rewriting its mesh in place, or hides it when there are
 /// none.
 pub fn redraw(

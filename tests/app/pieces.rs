@@ -2,12 +2,9 @@
 //! capture removes the taken piece's models once the mover arrives; nothing is respawned.
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
-use surface_chess::logic_plugin;
 use surface_chess::scene::animate;
 use surface_chess::scene::board;
-use surface_chess::scene::flat::FlatMaterial;
 use surface_chess::scene::motion::MoveAnimation;
 use surface_chess::scene::pieces::{self, PieceModel};
 use surface_chess::state::game::CurrentGame;
@@ -15,17 +12,9 @@ use surface_chess::state::messages::ActionChosen;
 use surface_chess_rules::{Cell, Game, Position, Start, Variant};
 
 fn app_with(game: Game) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
-        .init_asset::<Mesh>()
-        .init_asset::<FlatMaterial>()
-        .init_resource::<ButtonInput<KeyCode>>()
-        .insert_resource(CurrentGame::from_game(game))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
-        .add_plugins((board::plugin, pieces::plugin, animate::plugin));
-    app.update();
-    app.update();
-    app
+    crate::drawing_app(game, Duration::from_millis(50), |app| {
+        app.add_plugins((board::plugin, pieces::plugin, animate::plugin));
+    })
 }
 
 /// The model entities standing on each cell.

@@ -2,30 +2,19 @@
 //! a move that gives check draws its route for a while and names it, toggle or not.
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
 use surface_chess::features::threats::{self, CheckShown, ShowThreats, ThreatPart};
-use surface_chess::logic_plugin;
 use surface_chess::scene::board;
 use surface_chess::scene::chart;
-use surface_chess::scene::flat::FlatMaterial;
 use surface_chess::state::commands::{Command, View};
 use surface_chess::state::game::{CurrentGame, Notice};
 use surface_chess::state::messages::ActionChosen;
 use surface_chess_rules::{Game, Position, Start, Variant};
 
 fn app_on(game: Game) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, AssetPlugin::default(), logic_plugin))
-        .init_asset::<Mesh>()
-        .init_asset::<FlatMaterial>()
-        .init_resource::<ButtonInput<KeyCode>>()
-        .insert_resource(CurrentGame::from_game(game))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(500)))
-        .add_plugins((board::plugin, chart::plugin, threats::plugin));
-    app.update();
-    app.update();
-    app
+    crate::drawing_app(game, Duration::from_millis(500), |app| {
+        app.add_plugins((board::plugin, chart::plugin, threats::plugin));
+    })
 }
 
 /// Whether each view's threat drawing shows, with its triangle count.

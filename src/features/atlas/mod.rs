@@ -9,14 +9,13 @@ pub mod glue;
 
 use crate::features::explain::Explained;
 use crate::scene::board::Embedded;
-use crate::scene::chart::{CHART_LAYER, ChartShown};
+use crate::scene::chart::ChartShown;
 use crate::scene::flat::FlatMaterial;
-use crate::scene::overlay::{Stroke, drawing, push_on_chart, push_on_surface, redraw};
+use crate::scene::overlay::{Stroke, push_on_chart, push_on_surface, redraw, spawn_on_both_views};
 use crate::state::atlas::AtlasPin;
 use crate::state::game::CurrentGame;
 use crate::state::mode::AtlasView;
 use crate::state::selection::Hovered;
-use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use glue::{cone_at, crossed_arrow, describe, pair_arrows, seam_pairs, side_stroke};
 use surface_chess_rules::{Cell, Complex};
@@ -57,13 +56,8 @@ fn spawn_drawings(
 ) {
     for (colour, c) in COLOURS.into_iter().enumerate() {
         let ink = materials.add(FlatMaterial::two_sided(c));
-        commands.spawn((drawing(&mut meshes, ink.clone()), AtlasPart { colour, chart: false }));
-        commands.spawn((
-            drawing(&mut meshes, ink),
-            Transform::from_xyz(0.0, 0.0, 0.1),
-            RenderLayers::layer(CHART_LAYER),
-            AtlasPart { colour, chart: true },
-        ));
+        let parts = (AtlasPart { colour, chart: false }, AtlasPart { colour, chart: true });
+        spawn_on_both_views(&mut commands, &mut meshes, ink, parts, 0.1);
     }
 }
 

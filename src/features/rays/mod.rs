@@ -8,13 +8,12 @@
 pub mod legs;
 
 use crate::scene::board::Embedded;
-use crate::scene::chart::{CHART_LAYER, ChartShown};
+use crate::scene::chart::ChartShown;
 use crate::scene::flat::FlatMaterial;
 use crate::scene::glyphs::push_flat_text;
-use crate::scene::overlay::{Stroke, drawing, push_on_chart, push_on_surface, redraw};
+use crate::scene::overlay::{Stroke, push_on_chart, push_on_surface, redraw, spawn_on_both_views};
 use crate::state::commands::{Command, View, toggled};
 use crate::state::play::PlayState;
-use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use legs::{Leg, leg_arrow, leg_marks, leg_segments, legs, seam_numbers};
 use surface_chess_rules::{Cell, FacingMode, Position, Role};
@@ -56,13 +55,7 @@ fn spawn_drawings(
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
     let ink = materials.add(FlatMaterial::two_sided(RAY));
-    commands.spawn((drawing(&mut meshes, ink.clone()), RayPart::Surface));
-    commands.spawn((
-        drawing(&mut meshes, ink),
-        Transform::from_xyz(0.0, 0.0, 0.09),
-        RenderLayers::layer(CHART_LAYER),
-        RayPart::Chart,
-    ));
+    spawn_on_both_views(&mut commands, &mut meshes, ink, (RayPart::Surface, RayPart::Chart), 0.09);
 }
 
 /// The Rays button and key.
