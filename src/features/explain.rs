@@ -22,11 +22,23 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Explained>().add_systems(Update, explain.in_set(crate::schedule::AppSystems::Show));
 }
 
-/// The explanation for the piece on `from` and the cell `to` in the position on show.
+/// The explanation for the piece on `from` and the cell `to` in the position on show (exploring:
+/// as its owner sees it, whoever moved last).
 pub fn why(game: &Game, shown_ply: usize, from: Cell, to: Cell) -> Explained {
     let Some(p) = game.position_at(shown_ply) else { return Explained::default() };
+    let explored;
+    let p = if game.is_exploring() {
+        explored = p.explore_view(from);
+        &explored
+    } else {
+        p
+    };
     let e = p.explain(from, to);
     match &e.verdict {
+        // Exploring does not look at check: the move is there to make.
+        Verdict::Illegal(_) if game.is_exploring() && p.explore_actions(from).iter().any(|a| a.to == to) => {
+            Explained { text: "Exploring: this move is allowed (check is not looked at).".into(), culprits: Vec::new() }
+        }
         Verdict::Illegal(reason) => {
             Explained { text: format!("Why not? {}", e.sentence(p)), culprits: reason.culprits() }
         }

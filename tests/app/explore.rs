@@ -109,3 +109,25 @@ fn exploring_is_autosaved_and_resumed() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn why_not_speaks_for_the_piece_pointed_at_whoever_moved_last() {
+    use surface_chess::features::explain::why;
+    let v = Variant::Torus;
+    let game = Game::opening(v);
+    // White is nominally to move; Black's knight is explained as Black's, not refused for the turn.
+    let text = why(&game, 0, cell(v, "g7"), cell(v, "f5")).text;
+    assert!(!text.contains("turn"), "{text}");
+    let refused = why(&game, 0, cell(v, "g7"), cell(v, "g5")).text;
+    assert!(refused.starts_with("Why not?") && !refused.contains("turn"), "{refused}");
+    // A move that leaves its own king attacked is allowed while exploring, and said so.
+    let p = game.position();
+    let (from, to) = p
+        .occupied(Color::White)
+        .iter()
+        .flat_map(|c| p.explore_actions(c))
+        .find(|&a| p.explore(a).is_ok_and(|q| q.is_attacked(q.king(Color::White), Color::Black)))
+        .map(|a| (a.from, a.to))
+        .expect("a White move that exposes its king");
+    assert_eq!(why(&game, 0, from, to).text, "Exploring: this move is allowed (check is not looked at).");
+}

@@ -59,6 +59,12 @@ impl Position {
         Err(first.unwrap_or_else(|| ParseActionError::Malformed(text.to_owned())))
     }
 
+    /// The position as the owner of the piece on `from` sees it in explore mode: its side to move,
+    /// no en-passant trace (for explanations; an empty cell leaves the side to move).
+    pub fn explore_view(&self, from: Cell) -> Position {
+        self.for_explorer(self.piece_at(from).map_or(self.side_to_move(), |p| p.color()))
+    }
+
     /// This position with `color` to move and no en-passant trace.
     fn for_explorer(&self, color: Color) -> Position {
         let mut p = self.clone();
