@@ -95,6 +95,6 @@ pub const fn look(variant: Variant) -> Look {
         }
         Variant::Torus => Look { shape: Shape::Ring { radius: 3.0, tube: 1.6 }, home_radius: 14.0, home_pitch: 0.7 },
         Variant::Sphere => Look { shape: Shape::Cube { inflation: 0.6 }, home_radius: 11.0, home_pitch: 0.7 },
-        Variant::Projective => Look { shape: Shape::Boy { scale: 4.0 }, home_radius: 13.0, home_pitch: 0.7 },
+        Variant::Projective => Look { shape: Shape::Boy { scale: 4.0 }, home_radius: 16.0, home_pitch: 0.7 },
     }
 }
