@@ -40,6 +40,7 @@ mod variants;
 pub mod engine;
 pub mod lesson;
 pub mod surfaces;
+pub mod tour;
 pub mod uci;
 
 pub use action::{Action, ActionKind};

@@ -486,3 +486,17 @@ fn the_three_level_variants_work_with_every_command() {
     let err = refused(&["show", "strato", "--fen", moved], "placement");
     assert!(err.contains("1a1") && err.contains("does not start there"), "{err}");
 }
+
+#[test]
+fn tour_check_reads_every_tour_and_names_a_bad_one() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/tours");
+    let (code, out, _) = surfchess(&["tour", "check", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.lines().last(), Some("4 tours: 4 ok, 0 failed"), "{out}");
+    let bad = std::env::temp_dir().join(format!("surfchess-tour-{}.json", std::process::id()));
+    std::fs::write(&bad, r#"{"format":"surface-chess-tour/1","id":"x","title":"T","family":"arc","steps":[{"variant":"torus","play":"a1-a9","text":"t"}]}"#).unwrap();
+    let (code, out, _) = surfchess(&["tour", "check", bad.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&bad);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("FAIL") && out.contains("tour step 1, field 'play'"), "{out}");
+}

@@ -30,6 +30,7 @@ use std::time::Duration;
 use surface_chess_rules::engine::{
     DEFAULT_MOVETIME, Elo, Engine, Level, Tally, balanced_opening, game_seed, play_from, play_game,
 };
+use surface_chess_rules::tour::Tour;
 use surface_chess_rules::{
     Chart, Color, Escaped, Game, Lesson, Position, Quoted, Record, Start, Variant, divide, perft,
 };
@@ -123,6 +124,11 @@ enum Command {
         #[command(subcommand)]
         command: LessonCommand,
     },
+    /// Guided tours: checks every step (board, position, overlays, camera, cells, move).
+    Tour {
+        #[command(subcommand)]
+        command: TourCommand,
+    },
     /// Plays a match between two levels from random balanced openings, each twice with the
     /// colours swapped; prints each game, then the score and the Elo difference of the first
     /// level with its 95 % error bar.
@@ -180,6 +186,16 @@ enum Notation {
     Long,
     /// gg³ algebraic notation (`e3β`, `Nf3α`, `O-Oβ`): the three-level boards only.
     San,
+}
+
+#[derive(Subcommand)]
+enum TourCommand {
+    /// Checks a tour file, or every `*.json` in a directory (sorted): `ok <id> <file name>` or
+    /// `FAIL <file name>: <reason>` per tour, then a summary; exit 2 if any failed.
+    Check {
+        /// A tour file or a directory of them.
+        path: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -315,6 +331,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
         }
         Command::Lesson { command: LessonCommand::Check { path } } => lessons(&path, true, out)?,
         Command::Lesson { command: LessonCommand::List { path } } => lessons(&path, false, out)?,
+        Command::Tour { command: TourCommand::Check { path } } => tours(&path, out)?,
         Command::Selfplay { variant, white, black, games, movetime, seed } => {
             let movetime = movetime.map_or(DEFAULT_MOVETIME, Duration::from_millis);
             selfplay(variant, [white, black], games, movetime, seed, out)?;
@@ -371,7 +388,7 @@ fn validate(path: &Path, out: &mut impl Write) -> Result<(), Failure> {
 }
 
 /// The lesson files at `path`: the file itself, or every `*.json` in the directory, sorted.
-fn lesson_files(path: &Path) -> Result<Vec<PathBuf>, Failure> {
+fn json_files(path: &Path, what: &str) -> Result<Vec<PathBuf>, Failure> {
     let shown = path.to_string_lossy();
     let meta = std::fs::metadata(path).map_err(|e| input(format!("cannot read {}: {e}", Quoted(&shown))))?;
     if !meta.is_dir() {
@@ -388,7 +405,7 @@ fn lesson_files(path: &Path) -> Result<Vec<PathBuf>, Failure> {
     }
     files.sort();
     if files.is_empty() {
-        return Err(input(format!("no lessons (*.json) in {}", Quoted(&shown))));
+        return Err(input(format!("no {what} (*.json) in {}", Quoted(&shown))));
     }
     Ok(files)
 }
@@ -412,7 +429,7 @@ fn lesson(file: &Path, check: bool) -> Result<Lesson, String> {
 /// `lesson check` and `lesson list`: a line per lesson (named by its file name), then
 /// (check) a summary; the failures, repeated ids included, make the command fail.
 fn lessons(path: &Path, check: bool, out: &mut impl Write) -> Result<(), Failure> {
-    let files = lesson_files(path)?;
+    let files = json_files(path, "lessons")?;
     let mut seen: Vec<(String, String)> = Vec::new();
     let mut failed = 0;
     for file in &files {
@@ -441,6 +458,37 @@ fn lessons(path: &Path, check: bool, out: &mut impl Write) -> Result<(), Failure
     }
     if failed > 0 {
         return Err(input(format!("{failed} of {total} lessons failed")));
+    }
+    Ok(())
+}
+
+/// `tour check`: a line per tour (named by its file name), then a summary; any failure makes the
+/// command fail.
+fn tours(path: &Path, out: &mut impl Write) -> Result<(), Failure> {
+    let files = json_files(path, "tours")?;
+    let mut failed = 0;
+    for file in &files {
+        let shown = file.file_name().map_or_else(|| file.to_string_lossy(), |name| name.to_string_lossy());
+        let stem = file.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
+        let read = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read: {e}"))
+            .and_then(|json| Tour::from_json(&json).map_err(|e| e.to_string()))
+            .and_then(|t| match t.id() == stem {
+                true => Ok(t),
+                false => Err(format!("id {} is not the file's name ({})", Quoted(t.id()), Quoted(&stem))),
+            });
+        match read {
+            Ok(t) => writeln!(out, "ok {} {}", t.id(), Escaped(&shown))?,
+            Err(reason) => {
+                failed += 1;
+                writeln!(out, "FAIL {}: {reason}", Escaped(&shown))?;
+            }
+        }
+    }
+    let total = files.len();
+    writeln!(out, "{total} tours: {} ok, {failed} failed", total - failed)?;
+    if failed > 0 {
+        return Err(input(format!("{failed} of {total} tours failed")));
     }
     Ok(())
 }
