@@ -10,6 +10,7 @@
 mod action;
 mod attacks;
 mod bits;
+mod compare;
 mod complex;
 mod crossing;
 mod diagram;
@@ -45,6 +46,7 @@ pub mod uci;
 
 pub use action::{Action, ActionKind};
 pub use bits::Bits;
+pub use compare::Comparison;
 pub use complex::{Cell, Chart, Complex, ComplexError, Coord, Gluing};
 pub use crossing::Crossing;
 pub use explain::{CastlingTest, Explanation, LegalMove, Reason, Verdict, compass, direction_words};

@@ -52,11 +52,17 @@ pub enum Variant {
     Projective,
     /// The sphere as a cube's surface, six 4×4 faces, to explore.
     Sphere,
+    /// The 10×9 cylinder: M untwisted, with M's placement.
+    #[cfg_attr(feature = "clap", value(name = "cylinder-10x9"))]
+    WideCylinder,
+    /// The 9×18 torus: K untwisted, with K's placement.
+    #[cfg_attr(feature = "clap", value(name = "torus-9x18"))]
+    LongTorus,
 }
 
 impl Variant {
     /// All variants.
-    pub const ALL: [Variant; 11] = [
+    pub const ALL: [Variant; 13] = [
         Variant::Mobius,
         Variant::Klein,
         Variant::Genus2,
@@ -68,6 +74,8 @@ impl Variant {
         Variant::Torus,
         Variant::Projective,
         Variant::Sphere,
+        Variant::WideCylinder,
+        Variant::LongTorus,
     ];
 
     /// The variant's description: everything that makes it this variant.
@@ -100,6 +108,8 @@ const SPECS: [&VariantSpec; Variant::ALL.len()] = [
     &variants::TORUS,
     &variants::PROJECTIVE,
     &variants::SPHERE,
+    &variants::WIDE_CYLINDER,
+    &variants::LONG_TORUS,
 ];
 
 impl fmt::Display for Variant {

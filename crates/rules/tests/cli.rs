@@ -123,7 +123,7 @@ fn bad_input_gets_a_clear_error() {
         (vec!["perft", "hyperbolic", "2"], "invalid value 'hyperbolic' for '<VARIANT>'"),
         (
             vec!["perft", "hyperbolic", "2"],
-            "[possible values: mobius, klein, genus2, endless, chess, strato, chess3, cylinder, torus, projective, sphere]",
+            "[possible values: mobius, klein, genus2, endless, chess, strato, chess3, cylinder, torus, projective, sphere, cylinder-10x9, torus-9x18]",
         ),
         (vec!["perft", "chess", "deep"], "invalid value 'deep' for '<DEPTH>'"),
         (vec!["perft", "chess", "13"], "invalid value '13' for '<DEPTH>': 13 is not in 0..=12"),

@@ -17,12 +17,20 @@ fn explore_to(p: &Position, from: &str, to: &str) -> Vec<Action> {
 fn the_new_boards_open_to_explore_and_only_the_cylinder_offers_its_game() {
     for v in Variant::ALL {
         let opening = v.spec().opening;
-        let new = matches!(v, Variant::Cylinder | Variant::Torus | Variant::Projective | Variant::Sphere);
+        let new = matches!(
+            v,
+            Variant::Cylinder
+                | Variant::Torus
+                | Variant::Projective
+                | Variant::Sphere
+                | Variant::WideCylinder
+                | Variant::LongTorus
+        );
         assert_eq!(opening.explores(), new, "{v}");
         assert_eq!(opening.offers_game(), !new || v == Variant::Cylinder, "{v}");
     }
     assert_eq!(Variant::Cylinder.spec().opening, Opening::Explore { game: true });
-    for name in ["cylinder", "torus", "projective", "sphere"] {
+    for name in ["cylinder", "torus", "projective", "sphere", "cylinder-10x9", "torus-9x18"] {
         assert_eq!(name.parse::<Variant>().map(|v| v.name()), Ok(name));
     }
 }

@@ -19,7 +19,9 @@ pub fn chart_point(variant: Variant, chart: u8, x: f64, y: f64) -> DVec3 {
         Shape::Levels { spacing } => DVec3::new(x - w / 2.0, level_height(charts.len(), chart, spacing), h / 2.0 - y),
         Shape::Plane | Shape::DoubleTorus => DVec3::new(x - w / 2.0, 0.0, h / 2.0 - y),
         Shape::Tube { radius, length } => tube(x / w, y / h, radius, length),
-        Shape::Ring { radius, tube } => ring(x / w, y / h, radius, tube),
+        Shape::Ring { radius, tube, long: false } => ring(x / w, y / h, radius, tube, 0.25),
+        // Files run the other way round the tube, so that the outside stays the outside.
+        Shape::Ring { radius, tube, long: true } => ring(y / h, 1.0 - x / w, radius, tube, 0.5),
         Shape::Cube { inflation } => cube(chart, x / w, y / h, w, inflation),
         Shape::Boy { scale } => boy(2.0 * x / w - 1.0, 2.0 * y / h - 1.0) * scale,
     }
@@ -31,10 +33,10 @@ fn tube(t: f64, s: f64, radius: f64, length: f64) -> DVec3 {
     DVec3::new(radius * u.cos(), radius * u.sin(), length * (0.5 - s))
 }
 
-/// The ring: `t` ∈ [0, 1) round the hole, `s` ∈ [0, 1) round the tube, a quarter of the way
-/// (between ranks 2 and 3, White's camp on the torus) on top.
-fn ring(t: f64, s: f64, radius: f64, tube: f64) -> DVec3 {
-    let (u, v) = (std::f64::consts::TAU * t, std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * (s - 0.25));
+/// The ring: `t` ∈ [0, 1) round the hole, `s` ∈ [0, 1) round the tube, `top` of the way round
+/// on top (a quarter: between ranks 2 and 3, White's camp on the 8 × 8 torus).
+fn ring(t: f64, s: f64, radius: f64, tube: f64, top: f64) -> DVec3 {
+    let (u, v) = (std::f64::consts::TAU * t, std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * (s - top));
     let r = radius + tube * v.cos();
     DVec3::new(r * u.cos(), r * u.sin(), tube * v.sin())
 }

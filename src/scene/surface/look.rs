@@ -42,12 +42,16 @@ pub enum Shape {
         /// Its length.
         length: f64,
     },
-    /// A ring: files round the hole, ranks round the tube, White's camp on top (the torus).
+    /// A ring: files round the hole and ranks round the tube, White's camp on top (the 8 × 8
+    /// torus); or, `long`, ranks round the hole and files round the tube, the middle file on top
+    /// (the 9 × 18 torus, K's ranks running the long way as round the bottle).
     Ring {
         /// From the centre to the tube's core.
         radius: f64,
         /// The tube's radius.
         tube: f64,
+        /// Whether the ranks run round the hole.
+        long: bool,
     },
     /// A cube blown part of the way up to a sphere (the sphere board), one cell a unit.
     Cube {
@@ -93,7 +97,16 @@ pub const fn look(variant: Variant) -> Look {
         Variant::Cylinder => {
             Look { shape: Shape::Tube { radius: 2.0, length: 6.0 }, home_radius: 14.0, home_pitch: 0.7 }
         }
-        Variant::Torus => Look { shape: Shape::Ring { radius: 3.0, tube: 1.6 }, home_radius: 14.0, home_pitch: 0.7 },
+        Variant::Torus => {
+            Look { shape: Shape::Ring { radius: 3.0, tube: 1.6, long: false }, home_radius: 14.0, home_pitch: 0.7 }
+        }
+        // M's band with the twist taken out: the same radius and width.
+        Variant::WideCylinder => {
+            Look { shape: Shape::Tube { radius: 3.2, length: 4.6 }, home_radius: 15.5, home_pitch: 0.7 }
+        }
+        Variant::LongTorus => {
+            Look { shape: Shape::Ring { radius: 4.2, tube: 1.4, long: true }, home_radius: 15.0, home_pitch: 0.7 }
+        }
         Variant::Sphere => Look { shape: Shape::Cube { inflation: 0.6 }, home_radius: 11.0, home_pitch: 0.7 },
         Variant::Projective => Look { shape: Shape::Boy { scale: 4.0 }, home_radius: 16.0, home_pitch: 0.7 },
     }

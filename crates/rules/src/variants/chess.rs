@@ -24,5 +24,6 @@ pub(crate) const CHESS: VariantSpec = VariantSpec {
     },
     opening: Opening::Game,
     gluing: "",
+    twin: None,
     text: TextStyle::Fen,
 };

@@ -4,6 +4,7 @@
 use super::{Board, Exchange, Movement, Opening, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
+use crate::variant::Variant;
 
 /// The cylinder board.
 pub(crate) const CYLINDER: VariantSpec = VariantSpec {
@@ -19,5 +20,6 @@ pub(crate) const CYLINDER: VariantSpec = VariantSpec {
     endings: super::endless::ENDLESS.endings,
     opening: Opening::Explore { game: true },
     gluing: "east of h,r is a,r",
+    twin: Some(Variant::Endless),
     text: TextStyle::Surface,
 };

@@ -3,7 +3,7 @@
 use super::{Board, Exchange, Movement, Opening, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
-use crate::variant::{Claims, Endings, MaterialRule, PromotionRule};
+use crate::variant::{Claims, Endings, MaterialRule, PromotionRule, Variant};
 
 /// The Endless board.
 pub(crate) const ENDLESS: VariantSpec = VariantSpec {
@@ -24,5 +24,6 @@ pub(crate) const ENDLESS: VariantSpec = VariantSpec {
     },
     opening: Opening::Game,
     gluing: "east of h,r is a,9−r",
+    twin: Some(Variant::Cylinder),
     text: TextStyle::Surface,
 };

@@ -19,5 +19,6 @@ pub(crate) const GENUS2: VariantSpec = VariantSpec {
     endings: Endings { repetition_draw: 5, halfmove_draw: 150, claims: None, material: MaterialRule::BareKings },
     opening: Opening::Game,
     gluing: "charts I, II; red: seams; yellow: cone points",
+    twin: None,
     text: TextStyle::Surface,
 };

@@ -3,7 +3,7 @@
 use super::{Board, Camp, Exchange, Movement, Opening, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
-use crate::variant::{Endings, MaterialRule, PromotionRule};
+use crate::variant::{Endings, MaterialRule, PromotionRule, Variant};
 
 /// The Klein board.
 pub(crate) const KLEIN: VariantSpec = VariantSpec {
@@ -19,5 +19,6 @@ pub(crate) const KLEIN: VariantSpec = VariantSpec {
     endings: Endings { repetition_draw: 5, halfmove_draw: 150, claims: None, material: MaterialRule::BareKings },
     opening: Opening::Game,
     gluing: "east of i,r is a,19−r; ranks wrap",
+    twin: Some(Variant::LongTorus),
     text: TextStyle::Surface,
 };

@@ -3,7 +3,7 @@
 use super::{Board, Camp, CastlingFiles, Exchange, Movement, Opening, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
-use crate::variant::{Endings, MaterialRule, PromotionRule};
+use crate::variant::{Endings, MaterialRule, PromotionRule, Variant};
 
 /// The Möbius board.
 pub(crate) const MOBIUS: VariantSpec = VariantSpec {
@@ -19,5 +19,6 @@ pub(crate) const MOBIUS: VariantSpec = VariantSpec {
     endings: Endings { repetition_draw: 5, halfmove_draw: 150, claims: None, material: MaterialRule::BareKings },
     opening: Opening::Game,
     gluing: "east of j,r is a,10−r",
+    twin: Some(Variant::WideCylinder),
     text: TextStyle::Surface,
 };

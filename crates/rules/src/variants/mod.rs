@@ -9,11 +9,13 @@ mod cylinder;
 mod endless;
 mod genus2;
 mod klein;
+mod long_torus;
 mod mobius;
 mod projective;
 mod sphere;
 mod strato;
 mod torus;
+mod wide_cylinder;
 
 pub(crate) use chess::CHESS;
 pub(crate) use chess3::CHESS3;
@@ -21,15 +23,17 @@ pub(crate) use cylinder::CYLINDER;
 pub(crate) use endless::ENDLESS;
 pub(crate) use genus2::GENUS2;
 pub(crate) use klein::KLEIN;
+pub(crate) use long_torus::LONG_TORUS;
 pub(crate) use mobius::MOBIUS;
 pub(crate) use projective::PROJECTIVE;
 pub(crate) use sphere::SPHERE;
 pub(crate) use strato::STRATO;
 pub(crate) use torus::TORUS;
+pub(crate) use wide_cylinder::WIDE_CYLINDER;
 
 use crate::complex::Complex;
 use crate::tables::FacingMode;
-use crate::variant::{Endings, PromotionRule};
+use crate::variant::{Endings, PromotionRule, Variant};
 
 /// A variant as data.
 #[derive(Debug)]
@@ -60,6 +64,9 @@ pub struct VariantSpec {
     pub text: TextStyle,
     /// The gluing in a few words, for the chart's caption ("" when nothing is glued).
     pub gluing: &'static str,
+    /// The board beside it in "what if it were not twisted?": the same chart with each twisted
+    /// gluing made straight (M ↔ the 10 × 9 cylinder), or back.
+    pub twin: Option<Variant>,
 }
 
 /// A board: a surface built from its gluing rules, or flat levels stacked in space.

@@ -6,6 +6,7 @@
 use super::{Board, Camp, Exchange, Movement, Opening, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
+use crate::variant::Variant;
 
 /// The projective board.
 pub(crate) const PROJECTIVE: VariantSpec = VariantSpec {
@@ -21,5 +22,6 @@ pub(crate) const PROJECTIVE: VariantSpec = VariantSpec {
     endings: super::endless::ENDLESS.endings,
     opening: Opening::Explore { game: false },
     gluing: "east of h,r is a,9−r; north of f,8 is the mirrored file on 1",
+    twin: Some(Variant::Torus),
     text: TextStyle::Surface,
 };

@@ -22,5 +22,6 @@ pub(crate) const SPHERE: VariantSpec = VariantSpec {
     endings: super::endless::ENDLESS.endings,
     opening: Opening::Explore { game: false },
     gluing: "faces I–VI of a cube; over an edge onto the next face",
+    twin: None,
     text: TextStyle::Surface,
 };

@@ -18,5 +18,6 @@ pub(crate) const STRATO: VariantSpec = VariantSpec {
     endings: Endings::MATE_ONLY,
     opening: Opening::Game,
     gluing: "levels 1 (α, bottom) to 3 (γ, top)",
+    twin: None,
     text: TextStyle::Levels,
 };

@@ -5,6 +5,7 @@ use super::{Board, Camp, Exchange, Movement, Opening, TextStyle, VariantSpec};
 use crate::surfaces;
 use crate::tables::FacingMode;
 use crate::variant::PromotionRule;
+use crate::variant::Variant;
 
 /// The placement the torus opens with: the armies a rank in from the seam, pieces on ranks 2 and
 /// 7, pawns on 3 and 6, so two empty ranks lie between them each way round (the back ranks still
@@ -28,5 +29,6 @@ pub(crate) const TORUS: VariantSpec = VariantSpec {
     endings: super::endless::ENDLESS.endings,
     opening: Opening::Explore { game: false },
     gluing: "east of h,r is a,r; north of f,8 is f,1",
+    twin: Some(Variant::Projective),
     text: TextStyle::Surface,
 };
