@@ -1,7 +1,7 @@
 //! The command line (clap): `surface-chess [--variant V | --load FILE] [--screenshot OUT.png
 //! [--frames N]] [--size WxH] [--bench-frames N] [--demo] [--kiosk [--idle S]] [--pace S]
 //! [--ui-scale X] [--msaa auto|off|4] [--quality auto|low|high] [--select CELL] [--point CELL] [--no-rays] [--atlas] [--lessons DIR] [--lesson ID]
-//! [--unrolled] [--mesh-stats V] [--server URL] [--name NAME] [--host [--side S] [--clock C]
+//! [--unrolled] [--compare] [--mesh-stats V] [--server URL] [--name NAME] [--host [--side S] [--clock C]
 //! [--spectators] | --join CODE | --watch GAME]`.
 
 use crate::scene::camera::Antialias;
@@ -159,6 +159,9 @@ pub struct Options {
     /// Start with the unrolled view in the chart's place (U toggles it).
     #[arg(long)]
     pub unrolled: bool,
+    /// Start with the board's untwisted twin beside it, on boards that have one (W toggles it).
+    #[arg(long)]
+    pub compare: bool,
     /// Offer the lessons in this folder (`*.json`, checked by the rules) instead of the built-in ones.
     #[arg(long, value_name = "DIR")]
     pub lessons: Option<PathBuf>,
@@ -244,6 +247,7 @@ mod tests {
         assert_eq!((kiosk.idle, kiosk.ui_scale, kiosk.pace), (30.0, 1.5, 2.0));
         assert_eq!(parse(&["--mesh-stats", "klein"]).unwrap().mesh_stats, Some(Variant::Klein));
         assert!(parse(&["--unrolled"]).unwrap().unrolled);
+        assert!(parse(&["--compare"]).unwrap().compare);
         let host = parse(&[
             "--server",
             "wss://example.org/ws",

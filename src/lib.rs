@@ -193,10 +193,13 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         scene::facing::plugin,
         features::cell_look::plugin,
         capture::plugin,
+        features::compare::plugin,
+        features::compare::drawing_plugin,
     ));
     app.insert_resource(options.msaa).insert_resource(options.quality).insert_resource(started);
     app.insert_resource(features::rays::ShowRays(!options.no_rays))
         .insert_resource(features::unrolled::Unrolled(options.unrolled))
+        .insert_resource(features::compare::Compare(options.compare))
         .insert_resource(state::selection::Selection { selected, ..default() })
         .insert_resource(state::selection::Hovered(pointed));
     if let Some(progress) = progress {

@@ -5,6 +5,7 @@
 pub mod atlas;
 pub mod cell_look;
 pub mod check_ring;
+pub mod compare;
 pub mod cutaway;
 pub mod explain;
 pub mod follow;

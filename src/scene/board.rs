@@ -259,7 +259,34 @@ fn rebuild_board(
             patch.insert(OnLevel(level));
         }
     }
+    for (sheet, cells) in spawn_look(&mut commands, &mut meshes, &palette, &lighting, &surface, BoardPart) {
+        commands.entity(sheet).insert(cells);
+    }
+    commands.insert_resource(Embedded(surface));
+}
+
+/// Spawns how a board looks, each part with `extra` (a marker, a render layer): its cell sheets,
+/// grid, cell names, seams and cone points. Returns each sheet's entity and cells; the sheet is
+/// painted by whoever owns it (every cell white until then).
+pub fn spawn_look(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    palette: &Palette,
+    lighting: &Lighting,
+    surface: &Surface,
+    extra: impl Bundle + Clone,
+) -> Vec<(Entity, CellSheet)> {
+    let complex = &surface.variant.rules().complex;
+    let mut sheets = Vec::new();
     let size = surface.cell_size();
+    let part =
+        |commands: &mut Commands, bundle: (Mesh3d, MeshMaterial3d<FlatMaterial>), at: Vec3, level: Option<OnLevel>| {
+            let mut part = commands.spawn((bundle, Transform::from_translation(at), extra.clone(), Pickable::IGNORE));
+            if let Some(level) = level {
+                part.insert(level);
+            }
+            part.id()
+        };
     // Cells, grid and names one level at a time on stacked boards (a level fades as a whole).
     let groups: Vec<Option<u8>> = if surface.stacked() {
         (0..complex.charts().len() as u8).filter(|&c| complex.charts()[usize::from(c)].is_level()).map(Some).collect()
@@ -270,64 +297,36 @@ fn rebuild_board(
         let in_group = |c: &Cell| surface.level(*c) == group;
         let level = group.map(OnLevel);
         // The group's cells in one mesh, standing at their middle (translucent levels are drawn
-        // sorted by where they stand).
+        // sorted by where they stand; the fading of levels is the sheet's paint, not its level).
         let cells: Vec<Cell> = complex.cells().filter(in_group).collect();
         let middle = cells.iter().map(|&c| surface.centre(c)).sum::<Vec3>() / cells.len().max(1) as f32;
-        let (mesh, sheet) = sheet::sheet(&surface, cells, middle, lighting.baked());
-        commands.spawn((
-            Mesh3d(meshes.add(mesh)),
-            MeshMaterial3d(palette.sheet[usize::from(group.is_some())].clone()),
-            Transform::from_translation(middle),
-            Visibility::default(),
-            sheet,
-            BoardPart,
-            Pickable::IGNORE,
-        ));
-        let grid = surface::grid_lines(&surface, size * 0.004, complex.cells().filter(in_group));
-        let mut grid = commands.spawn((
-            Mesh3d(meshes.add(grid)),
-            MeshMaterial3d(palette.grid.clone()),
-            BoardPart,
-            Pickable::IGNORE,
-        ));
-        if let Some(level) = level {
-            grid.insert(level);
-        }
+        let (mesh, sheet) = sheet::sheet(surface, cells, middle, lighting.baked());
+        let material = palette.sheet[usize::from(group.is_some())].clone();
+        let entity = part(commands, (Mesh3d(meshes.add(mesh)), MeshMaterial3d(material)), middle, None);
+        sheets.push((entity, sheet));
+        let grid = surface::grid_lines(surface, size * 0.004, complex.cells().filter(in_group));
+        part(commands, (Mesh3d(meshes.add(grid)), MeshMaterial3d(palette.grid.clone())), Vec3::ZERO, level);
         for (ink, on_dark) in palette.ink.iter().zip([true, false]) {
             let cells = complex
                 .cells()
                 .filter(in_group)
                 .filter(|&c| base_class(surface.variant, c).is_multiple_of(2) == on_dark);
-            let mesh = surface::label_mesh(&surface, size * 0.006, cells);
-            let mut labels = commands.spawn((
-                Mesh3d(meshes.add(mesh)),
-                MeshMaterial3d(ink.clone()),
-                Visibility::default(),
-                CellLabels,
-                BoardPart,
-                Pickable::IGNORE,
-            ));
-            if let Some(level) = level {
-                labels.insert(level);
-            }
+            let mesh = surface::label_mesh(surface, size * 0.006, cells);
+            let labels = part(commands, (Mesh3d(meshes.add(mesh)), MeshMaterial3d(ink.clone())), Vec3::ZERO, level);
+            commands.entity(labels).insert(CellLabels);
         }
     }
-    let seams = surface::seam_lines(&surface, size * 0.008);
+    let seams = surface::seam_lines(surface, size * 0.008);
     // The flat board has no seams; Bevy's mesh allocator rejects empty meshes.
     if seams.count_vertices() > 0 {
-        commands.spawn((Mesh3d(meshes.add(seams)), MeshMaterial3d(palette.seam.clone()), BoardPart, Pickable::IGNORE));
+        part(commands, (Mesh3d(meshes.add(seams)), MeshMaterial3d(palette.seam.clone())), Vec3::ZERO, None);
     }
     let cone_mesh = meshes.add(Sphere::new(size * 0.12).mesh().ico(2).expect("small ico sphere"));
     for &v in &surface.cones {
-        commands.spawn((
-            Mesh3d(cone_mesh.clone()),
-            MeshMaterial3d(palette.cone.clone()),
-            Transform::from_translation(surface.positions[v as usize]),
-            BoardPart,
-            Pickable::IGNORE,
-        ));
+        let at = surface.positions[v as usize];
+        part(commands, (Mesh3d(cone_mesh.clone()), MeshMaterial3d(palette.cone.clone())), at, None);
     }
-    commands.insert_resource(Embedded(surface));
+    sheets
 }
 
 pub(crate) fn on_press(event: On<Pointer<Press>>, time: Res<Time<Real>>, mut pressed: ResMut<PressedAt>) {
@@ -401,10 +400,32 @@ pub(crate) fn on_out(event: On<Pointer<Out>>, patches: Query<&CellPatch>, mut ho
 
 /// The destination mark meshes for a board's cell size.
 #[derive(Clone, Debug)]
-struct MarkMeshes {
-    dot: Handle<Mesh>,
-    ring: Handle<Mesh>,
+pub struct MarkMeshes {
+    /// A quiet move's dot.
+    pub dot: Handle<Mesh>,
+    /// A capture's ring.
+    pub ring: Handle<Mesh>,
     size: f32,
+}
+
+impl MarkMeshes {
+    /// The marks for `surface`, made again only when its cell size differs from `kept`'s.
+    pub fn for_surface(kept: &mut Option<MarkMeshes>, meshes: &mut Assets<Mesh>, surface: &Surface) -> MarkMeshes {
+        let size = surface.cell_size();
+        if kept.as_ref().is_none_or(|c| c.size != size) {
+            let dot = meshes.add(Cylinder::new(size * 0.14, size * 0.02));
+            let ring = meshes.add(Torus::new(size * 0.26, size * 0.34));
+            *kept = Some(MarkMeshes { dot, ring, size });
+        }
+        kept.clone().expect("made")
+    }
+
+    /// Where a mark on `cell` lies on `side` (±1) of the surface, flat on it.
+    pub fn at(surface: &Surface, cell: Cell, side: f32) -> Transform {
+        let n = surface.centre_normal(cell);
+        let at = surface.centre(cell) + n * side * surface.cell_size() * 0.03;
+        Transform::from_translation(at).with_rotation(Quat::from_rotation_arc(Vec3::Y, n))
+    }
 }
 
 /// Dots on quiet destinations and rings on captures, on both sides of the surface. The marks are
@@ -423,21 +444,15 @@ fn mark_destinations(
         return;
     }
     let surface = &embedded.0;
-    let size = surface.cell_size();
-    if cache.as_ref().is_none_or(|c| c.size != size) {
-        let dot = meshes.add(Cylinder::new(size * 0.14, size * 0.02));
-        let ring = meshes.add(Torus::new(size * 0.26, size * 0.34));
-        *cache = Some(MarkMeshes { dot, ring, size });
-    }
-    let MarkMeshes { dot, ring, .. } = cache.clone().expect("cached");
+    let MarkMeshes { dot, ring, .. } = MarkMeshes::for_surface(&mut cache, &mut meshes, surface);
     let wanted = play.destinations().into_iter().flat_map(|(cell, capture)| {
-        let n = surface.centre_normal(cell);
         let mesh = if capture { ring.clone() } else { dot.clone() };
         let material = palette.mark.clone();
-        surface.sides().iter().map(move |&side| {
-            let at = surface.centre(cell) + n * side * size * 0.03;
-            let at = Transform::from_translation(at).with_rotation(Quat::from_rotation_arc(Vec3::Y, n));
-            Placed { mesh: mesh.clone(), material: material.clone(), at, tag: DestinationMark }
+        surface.sides().iter().map(move |&side| Placed {
+            mesh: mesh.clone(),
+            material: material.clone(),
+            at: MarkMeshes::at(surface, cell, side),
+            tag: DestinationMark,
         })
     });
     lay_out(&mut commands, &mut marks, wanted, ());

@@ -45,6 +45,23 @@ pub struct ChartFrame(pub Option<(Vec2, Vec2)>);
 #[derive(Component, Clone, Copy, Debug)]
 pub struct SurfaceCamera;
 
+/// The second 3D camera, over the twin board while the 3D view is split ([`SplitView`]).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct TwinCamera;
+
+/// The render layer of the twin board (the surface is on layer 0, the chart on 1, the unrolled
+/// view on 2).
+pub const TWIN_LAYER: usize = 3;
+
+/// Whether the 3D view is split: the board on the left half, its twin on the right
+/// ("what if it were not twisted?").
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SplitView(pub bool);
+
+/// The system fitting the cameras' viewports to the window and the split.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ViewportsFitted;
+
 /// The chart view's camera: orthographic, looking down on the charts' plane.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct ChartCamera;
@@ -54,23 +71,24 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(PanOrbitCameraPlugin)
         .add_message::<ResetCamera>()
         .init_resource::<ChartFrame>()
+        .init_resource::<SplitView>()
         .init_resource::<Lighting>()
         .insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.11)))
         .add_systems(Startup, spawn_cameras)
         .add_systems(
             Update,
             (
-                fit_viewports,
+                fit_viewports.in_set(ViewportsFitted),
                 frame_charts,
                 choose_antialias,
                 light_the_view.run_if(resource_equals(Lighting::Lit)),
-                (reset_on_command, reset_on_new_board, apply_reset).chain(),
+                (reset_on_command, reset_on_new_board, apply_reset).chain().after(ViewportsFitted),
             ),
         );
 }
 
 fn spawn_cameras(mut commands: Commands) {
-    // All three cameras draw into one target texture; only the last (the UI's) writes it to the
+    // All the cameras draw into one target texture; only the last (the UI's) writes it to the
     // window.
     commands.spawn((
         Camera3d::default(),
@@ -84,7 +102,24 @@ fn spawn_cameras(mut commands: Commands) {
     ));
     commands.spawn((
         Camera3d::default(),
-        Camera { order: 1, clear_color: ClearColorConfig::None, output_mode: CameraOutputMode::Skip, ..default() },
+        Camera {
+            order: 1,
+            clear_color: ClearColorConfig::None,
+            output_mode: CameraOutputMode::Skip,
+            is_active: false,
+            ..default()
+        },
+        Msaa::Off,
+        Tonemapping::None,
+        DebandDither::Disabled,
+        Transform::from_xyz(0.0, 8.0, 12.0).looking_at(Vec3::ZERO, Vec3::Y),
+        orbit_controls(),
+        RenderLayers::layer(TWIN_LAYER),
+        TwinCamera,
+    ));
+    commands.spawn((
+        Camera3d::default(),
+        Camera { order: 2, clear_color: ClearColorConfig::None, output_mode: CameraOutputMode::Skip, ..default() },
         Projection::Orthographic(OrthographicProjection::default_3d()),
         Msaa::Off,
         Tonemapping::None,
@@ -95,7 +130,7 @@ fn spawn_cameras(mut commands: Commands) {
     ));
     commands.spawn((
         Camera2d,
-        Camera { order: 2, clear_color: ClearColorConfig::None, ..default() },
+        Camera { order: 3, clear_color: ClearColorConfig::None, ..default() },
         Msaa::Off,
         IsDefaultUiCamera,
     ));
@@ -180,8 +215,9 @@ fn reset_on_command(mut commands: MessageReader<Command>, mut reset: MessageWrit
     }
 }
 
-fn reset_on_new_board(embedded: Option<Res<Embedded>>, mut reset: MessageWriter<ResetCamera>) {
-    if embedded.is_some_and(|e| e.is_changed()) {
+/// A new board, or the view split or joined again: back to the home view (in the new shape).
+fn reset_on_new_board(embedded: Option<Res<Embedded>>, split: Res<SplitView>, mut reset: MessageWriter<ResetCamera>) {
+    if embedded.is_some_and(|e| e.is_changed()) || split.is_changed() {
         reset.write(ResetCamera);
     }
 }
@@ -190,40 +226,64 @@ fn apply_reset(
     mut resets: MessageReader<ResetCamera>,
     embedded: Option<Res<Embedded>>,
     side: Option<Res<BoardSide>>,
-    mut cameras: Query<&mut PanOrbitCamera, With<SurfaceCamera>>,
+    mut cameras: Query<(&mut PanOrbitCamera, &Camera), With<SurfaceCamera>>,
 ) {
     if resets.read().count() == 0 {
         return;
     }
     let Some(embedded) = embedded else { return };
     let facing = side.map_or(surface_chess_rules::Color::White, |s| s.facing());
-    let (focus, View { yaw, pitch }, radius) = home_view(&embedded.0, facing);
-    for mut camera in &mut cameras {
-        // Both the current and the target values: before its first update the camera would
-        // otherwise initialise itself from its transform.
-        camera.focus = focus;
-        camera.yaw = Some(yaw);
-        camera.pitch = Some(pitch);
-        camera.radius = Some(radius);
-        camera.target_focus = focus;
-        camera.target_yaw = yaw;
-        camera.target_pitch = pitch;
-        camera.target_radius = radius;
-        camera.force_update = true;
+    let home = home_view(&embedded.0, facing);
+    for (mut camera, view) in &mut cameras {
+        aim(&mut camera, widened(home, view));
     }
 }
 
-/// Keeps the 3D view left of the panel and the chart view above it.
+/// The narrowest viewport (width over height) the home views are made for: the 3D view of a
+/// landscape window beside the panel.
+const HOME_ASPECT: f32 = 1.15;
+
+/// A home view stepped back as far as a narrower viewport needs (the field of view is vertical,
+/// so a narrow view sees less across): half of a split 3D view shows the whole board too.
+pub fn widened((focus, view, radius): (Vec3, View, f32), camera: &Camera) -> (Vec3, View, f32) {
+    let aspect = camera.viewport.as_ref().map_or(HOME_ASPECT, |v| {
+        let size = v.physical_size.as_vec2();
+        size.x / size.y.max(1.0)
+    });
+    // Not the whole ratio: the boards are rounder than the view is wide.
+    (focus, view, radius * (HOME_ASPECT / aspect.max(0.1)).max(1.0).powf(0.75))
+}
+
+/// Puts an orbit camera at once on a view: its focus, direction and distance.
+pub fn aim(camera: &mut PanOrbitCamera, (focus, View { yaw, pitch }, radius): (Vec3, View, f32)) {
+    // Both the current and the target values: before its first update the camera would
+    // otherwise initialise itself from its transform.
+    camera.focus = focus;
+    camera.yaw = Some(yaw);
+    camera.pitch = Some(pitch);
+    camera.radius = Some(radius);
+    camera.target_focus = focus;
+    camera.target_yaw = yaw;
+    camera.target_pitch = pitch;
+    camera.target_radius = radius;
+    camera.force_update = true;
+}
+
+/// Keeps the 3D view left of the panel (split in two halves, the twin's on the right, while
+/// [`SplitView`] is on) and the chart view above it.
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn fit_viewports(
     mut resized: MessageReader<WindowResized>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    mut surface: Query<&mut Camera, (With<SurfaceCamera>, Without<ChartCamera>)>,
+    mut surface: Query<&mut Camera, (With<SurfaceCamera>, Without<ChartCamera>, Without<TwinCamera>)>,
+    mut twin: Query<&mut Camera, (With<TwinCamera>, Without<ChartCamera>)>,
     mut chart: Query<&mut Camera, With<ChartCamera>>,
     ui_scale: Option<Res<UiScale>>,
+    split: Res<SplitView>,
     mut done: Local<bool>,
 ) {
     let rescaled = ui_scale.as_ref().is_some_and(|s| s.is_changed());
-    if resized.read().count() == 0 && *done && !rescaled {
+    if resized.read().count() == 0 && *done && !rescaled && !split.is_changed() {
         return;
     }
     let Ok(window) = windows.single() else { return };
@@ -233,10 +293,19 @@ fn fit_viewports(
     let panel = ((PANEL_WIDTH * scale) as u32).min(size.x.saturating_sub(1));
     let left = size.x - panel;
     let chart_px = ((chart_height(size.y as f32 / scale) * scale) as u32).clamp(1, size.y.max(1));
+    let own = if split.0 { left / 2 } else { left };
     for mut camera in &mut surface {
         camera.viewport = Some(Viewport {
             physical_position: UVec2::ZERO,
-            physical_size: UVec2::new(left.max(1), size.y.max(1)),
+            physical_size: UVec2::new(own.max(1), size.y.max(1)),
+            ..default()
+        });
+    }
+    for mut camera in &mut twin {
+        camera.is_active = split.0;
+        camera.viewport = Some(Viewport {
+            physical_position: UVec2::new(own.min(left.saturating_sub(1)), 0),
+            physical_size: UVec2::new((left - own).max(1), size.y.max(1)),
             ..default()
         });
     }

@@ -49,11 +49,13 @@ pub struct PieceKit {
 }
 
 impl PieceKit {
-    fn model(&self, role: Role, mirrored: bool) -> &Handle<Mesh> {
+    /// The model of a role (the knight's mirrored, if asked).
+    pub fn model(&self, role: Role, mirrored: bool) -> &Handle<Mesh> {
         if mirrored && role == Role::Knight { &self.mirrored_knight } else { &self.models[role as usize - 1] }
     }
 
-    fn material(&self, color: Side) -> Handle<FlatMaterial> {
+    /// The material of a side's pieces.
+    pub fn material(&self, color: Side) -> Handle<FlatMaterial> {
         self.materials[usize::from(color == Side::Black)].clone()
     }
 }

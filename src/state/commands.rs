@@ -57,6 +57,8 @@ pub enum View {
     Threats,
     /// The unrolled chart.
     Unrolled,
+    /// The board's twin beside it ("what if it were not twisted?").
+    Compare,
     /// One level of a stacked board, the others faded.
     OneLevel,
     /// The camera following the game.

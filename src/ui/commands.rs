@@ -136,6 +136,13 @@ pub const LEARN: &[Entry] = &[
         Command::Toggle(View::Unrolled),
         "The chart's neighbouring copies, as the seams glue them",
     ),
+    keyed(
+        "Untwisted (W)",
+        KeyCode::KeyW,
+        |f| f.twin,
+        Command::Toggle(View::Compare),
+        "What if it were not twisted? The same position on the board with its seams glued the other way, beside it",
+    ),
 ];
 
 /// The View tab's rows: the camera and the view toggles.

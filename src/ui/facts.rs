@@ -31,6 +31,8 @@ pub struct PanelFacts {
     pub setup: Option<bool>,
     /// The board is stacked levels.
     pub levels: bool,
+    /// The board has a twin to compare with (its seams glued the other way).
+    pub twin: bool,
 }
 
 /// What [`PanelFacts`] are made of.
@@ -59,6 +61,7 @@ impl FactSources<'_> {
             level: self.level.0.number(),
             setup: self.setup.as_ref().map(|b| b.setup.position().is_ok()),
             levels: has_levels(current),
+            twin: current.variant().spec().twin.is_some(),
         }
     }
 

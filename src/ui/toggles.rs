@@ -1,6 +1,7 @@
 //! The view toggles show their state: a toggle that is on has a lit border and a filled square
 //! before its label (off: an empty one), on the panel's buttons from the command table.
 
+use crate::features::compare::Compare;
 use crate::features::follow::FollowGame;
 use crate::features::levels::LevelView;
 use crate::features::rays::ShowRays;
@@ -51,6 +52,7 @@ pub struct ToggleStates<'w> {
     rays: Option<Res<'w, ShowRays>>,
     threats: Option<Res<'w, ShowThreats>>,
     unrolled: Option<Res<'w, Unrolled>>,
+    compare: Option<Res<'w, Compare>>,
     levels: Option<Res<'w, LevelView>>,
     follow: Option<Res<'w, FollowGame>>,
 }
@@ -66,6 +68,7 @@ impl ToggleStates<'_> {
             View::Rays => self.rays.as_ref().is_some_and(|r| r.0),
             View::Threats => self.threats.as_ref().is_some_and(|t| t.0),
             View::Unrolled => self.unrolled.as_ref().is_some_and(|u| u.0),
+            View::Compare => self.compare.as_ref().is_some_and(|c| c.0),
             View::OneLevel => self.levels.as_ref().is_some_and(|l| l.one),
             View::Follow => self.follow.as_ref().is_some_and(|f| f.0),
         }

@@ -4,6 +4,7 @@
 
 mod buttons;
 mod chart;
+mod compare;
 mod cutaway;
 mod explore;
 mod facing;

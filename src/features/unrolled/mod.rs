@@ -197,7 +197,8 @@ pub fn wanted_view(unrolled: bool, variant: Variant, flipped: bool, play: &PlayS
     }
 }
 
-fn choose_view(
+/// Chooses what the view shows, and has the chart camera frame it.
+pub(crate) fn choose_view(
     unrolled: Res<Unrolled>,
     flipped: Option<Res<Flipped>>,
     play: PlayState,

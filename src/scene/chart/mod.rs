@@ -9,7 +9,7 @@ mod tokens;
 mod view;
 
 pub use layout::ChartLayout;
-pub use tokens::{ChartMark, ChartToken, piece_glyph};
+pub use tokens::{ChartMark, ChartToken, TokenKit, mark_placement, piece_glyph, token_placements};
 pub use view::{CHART_LAYER, ChartShown};
 
 use crate::scene::board::{self, CellPatch, Palette, base_class};
@@ -20,7 +20,7 @@ use crate::state::commands::{Command, View, toggled};
 use crate::state::game::CurrentGame;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
-use surface_chess_rules::{Dir, Variant};
+use surface_chess_rules::{Cell, Dir, Variant};
 
 /// Draw the charts upside down (Black's point of view).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,76 +72,72 @@ fn build_charts(
         commands.entity(e).despawn();
     }
     let layer = RenderLayers::layer(CHART_LAYER);
-    let variant = layout.variant;
-    let complex = &variant.rules().complex;
-    let square = meshes.add(Rectangle::new(1.0, 1.0));
-    for cell in complex.cells() {
+    let cells =
+        spawn_chart(&mut commands, &layout, Vec2::ZERO, &palette, &mut meshes, &mut materials, (ChartPart, layer));
+    for (entity, cell) in cells {
         commands
-            .spawn((
-                Mesh3d(square.clone()),
-                MeshMaterial3d(palette.base[base_class(variant, cell)].clone()),
-                Transform::from_translation(layout.centre(cell).extend(0.0)),
-                CellPatch(cell),
-                ChartPart,
-                layer.clone(),
-            ))
+            .entity(entity)
+            .insert(CellPatch(cell))
             .observe(board::on_press)
             .observe(board::on_click)
             .observe(board::on_over)
             .observe(board::on_out);
     }
+    commands.insert_resource(ChartShown(layout));
+}
+
+/// Spawns the charts of `layout` at `origin` in the chart view's plane, each part with `extra`
+/// (a marker, the render layer): cells in their colours, coordinates and titles, cone points,
+/// seams and gluing arrows, over a backdrop. Returns each cell's entity (left unpickable: the
+/// caller makes them pick cells if they should).
+pub fn spawn_chart(
+    commands: &mut Commands,
+    layout: &ChartLayout,
+    origin: Vec2,
+    palette: &Palette,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<FlatMaterial>,
+    extra: impl Bundle + Clone,
+) -> Vec<(Entity, Cell)> {
+    let variant = layout.variant;
+    let complex = &variant.rules().complex;
+    let at = |p: Vec2, z: f32| Transform::from_translation((origin + p).extend(z));
+    let square = meshes.add(Rectangle::new(1.0, 1.0));
+    let cells = complex
+        .cells()
+        .map(|cell| {
+            let material = MeshMaterial3d(palette.base[base_class(variant, cell)].clone());
+            (commands.spawn((Mesh3d(square.clone()), material, at(layout.centre(cell), 0.0), extra.clone())).id(), cell)
+        })
+        .collect();
+    let mut part = |mesh: Handle<Mesh>, material: Handle<FlatMaterial>, transform: Transform| {
+        commands.spawn((Mesh3d(mesh), MeshMaterial3d(material), transform, Pickable::IGNORE, extra.clone()));
+    };
     // A backdrop in the panel's colour: the view does not clear (it shares the window's target).
     let backdrop = materials.add(FlatMaterial::solid(PANEL_BG));
-    commands.spawn((
-        Mesh3d(meshes.add(Rectangle::new(500.0, 500.0))),
-        MeshMaterial3d(backdrop),
-        Transform::from_xyz(0.0, 0.0, -1.0),
-        ChartPart,
-        Pickable::IGNORE,
-        layer.clone(),
-    ));
+    part(meshes.add(Rectangle::new(500.0, 500.0)), backdrop, Transform::from_xyz(0.0, 0.0, -1.0));
     // All coordinates and titles as one mesh.
     let (mut positions, mut indices) = (Vec::new(), Vec::new());
-    for (label, at, height) in layout
+    for (label, p, height) in layout
         .coordinates()
         .into_iter()
-        .map(|(l, at)| (l, at, 0.4))
-        .chain(layout.titles().into_iter().map(|(l, at)| (l, at, 0.45)))
+        .map(|(l, p)| (l, p, 0.4))
+        .chain(layout.titles().into_iter().map(|(l, p)| (l, p, 0.45)))
     {
-        push_flat_text(&label, at, height, &mut positions, &mut indices);
+        push_flat_text(&label, origin + p, height, &mut positions, &mut indices);
     }
-    commands.spawn((
-        Mesh3d(meshes.add(stroke_mesh(&positions, indices))),
-        MeshMaterial3d(materials.add(FlatMaterial::solid(COORDINATE))),
-        Transform::from_xyz(0.0, 0.0, 0.05),
-        ChartPart,
-        Pickable::IGNORE,
-        layer.clone(),
-    ));
+    let ink = materials.add(FlatMaterial::solid(COORDINATE));
+    part(meshes.add(stroke_mesh(&positions, indices)), ink, Transform::from_xyz(0.0, 0.0, 0.05));
     let cone = meshes.add(Circle::new(0.1));
-    for at in layout.cone_corners() {
-        commands.spawn((
-            Mesh3d(cone.clone()),
-            MeshMaterial3d(palette.cone.clone()),
-            Transform::from_translation(at.extend(0.08)),
-            ChartPart,
-            Pickable::IGNORE,
-            layer.clone(),
-        ));
+    for p in layout.cone_corners() {
+        part(cone.clone(), palette.cone.clone(), at(p, 0.08));
     }
-    let seams = seams_and_arrows(&layout);
+    let seams = seams_and_arrows(layout);
     // The flat board has no seams; Bevy's mesh allocator rejects empty meshes.
     if seams.count_vertices() > 0 {
-        commands.spawn((
-            Mesh3d(meshes.add(seams)),
-            MeshMaterial3d(palette.seam.clone()),
-            Transform::from_xyz(0.0, 0.0, 0.06),
-            ChartPart,
-            Pickable::IGNORE,
-            layer,
-        ));
+        part(meshes.add(seams), palette.seam.clone(), at(Vec2::ZERO, 0.06));
     }
-    commands.insert_resource(ChartShown(layout));
+    cells
 }
 
 /// The seams (cell sides glued to something other than the in-chart neighbour) as red strokes,

@@ -2,6 +2,7 @@
 //! a pawn's facing where facings travel), and the selected piece's destinations (dot = quiet,
 //! ring = capture). Both are kept sets ([`crate::scene::kept`]).
 
+use super::layout::ChartLayout;
 use super::view::{CHART_LAYER, ChartShown};
 use crate::scene::board::Palette;
 use crate::scene::flat::FlatMaterial;
@@ -11,7 +12,7 @@ use crate::state::play::PlayState;
 use bevy::camera::visibility::RenderLayers;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
-use surface_chess_rules::{Color as Side, Facing, FacingMode, Piece, Variant};
+use surface_chess_rules::{Cell, Color as Side, Facing, FacingMode, Piece, Variant};
 
 /// A piece on the chart.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -86,20 +87,51 @@ pub(super) fn place_tokens(
     if !play.is_changed() && !shown.is_changed() {
         return;
     }
-    let layout = &shown.0;
+    let wanted = token_placements(&kit, &shown.0, Vec2::ZERO, play.pieces(), &mut letters, &mut meshes, ChartToken);
+    lay_out(&mut commands, &mut tokens, wanted, RenderLayers::layer(CHART_LAYER));
+}
+
+/// The discs, rims and letters of `pieces` on the charts of `layout` laid at `origin`, tagged
+/// `tag` (letter meshes are made once, in `letters`).
+pub fn token_placements<T: Clone>(
+    kit: &TokenKit,
+    layout: &ChartLayout,
+    origin: Vec2,
+    pieces: impl IntoIterator<Item = (Cell, Piece)>,
+    letters: &mut HashMap<String, Handle<Mesh>>,
+    meshes: &mut Assets<Mesh>,
+    tag: T,
+) -> Vec<Placed<FlatMaterial, T>> {
     let mut wanted = Vec::new();
-    for (cell, piece) in play.pieces() {
+    for (cell, piece) in pieces {
         let (disc, ink) = &kit.colours[usize::from(piece.color() == Side::Black)];
         let glyph = piece_glyph(layout.variant, piece);
         let letter =
             letters.entry(glyph.clone()).or_insert_with(|| meshes.add(flat_text_mesh(&glyph, letter_height(&glyph))));
-        let at = layout.centre(cell);
+        let at = origin + layout.centre(cell);
         for (mesh, material, z) in [(&kit.disc, disc, 0.1), (&kit.rim, &kit.rim_colour, 0.15), (&*letter, ink, 0.2)] {
             let at = Transform::from_translation(at.extend(z));
-            wanted.push(Placed { mesh: mesh.clone(), material: material.clone(), at, tag: ChartToken });
+            wanted.push(Placed { mesh: mesh.clone(), material: material.clone(), at, tag: tag.clone() });
         }
     }
-    lay_out(&mut commands, &mut tokens, wanted, RenderLayers::layer(CHART_LAYER));
+    wanted
+}
+
+/// A destination mark (dot = quiet, ring = capture) on `cell` of `layout` laid at `origin`.
+pub fn mark_placement<T>(
+    kit: &TokenKit,
+    layout: &ChartLayout,
+    origin: Vec2,
+    (cell, capture): (Cell, bool),
+    material: Handle<FlatMaterial>,
+    tag: T,
+) -> Placed<FlatMaterial, T> {
+    Placed {
+        mesh: if capture { kit.ring.clone() } else { kit.dot.clone() },
+        material,
+        at: Transform::from_translation((origin + layout.centre(cell)).extend(0.3)),
+        tag,
+    }
 }
 
 /// Dots on quiet destinations and rings on captures, on kept entities.
@@ -115,11 +147,9 @@ pub(super) fn mark_destinations(
     if !play.is_changed() && !shown.is_changed() {
         return;
     }
-    let wanted = play.destinations().into_iter().map(|(cell, capture)| Placed {
-        mesh: if capture { kit.ring.clone() } else { kit.dot.clone() },
-        material: palette.mark.clone(),
-        at: Transform::from_translation(shown.0.centre(cell).extend(0.3)),
-        tag: ChartMark,
-    });
+    let wanted = play
+        .destinations()
+        .into_iter()
+        .map(|mark| mark_placement(&kit, &shown.0, Vec2::ZERO, mark, palette.mark.clone(), ChartMark));
     lay_out(&mut commands, &mut marks, wanted, RenderLayers::layer(CHART_LAYER));
 }

@@ -54,7 +54,7 @@ pub fn plugin(app: &mut App) {
                 table_rows::update_buttons,
                 table_rows::show_board,
                 table_rows::show_level,
-                status_view::show_status,
+                (status_view::show_status, status_view::show_seam_note),
                 status_view::show_explained,
                 lesson_view::show_lessons,
                 chooser::show_chooser,

@@ -2,6 +2,7 @@
 //! edges are glued.
 
 use super::status::Status;
+use crate::features::compare::Compared;
 use crate::features::explain::Explained;
 use crate::scene::chart::seam_note;
 use crate::scene::layout::{TEXT, label};
@@ -78,17 +79,10 @@ impl StatusSources<'_> {
     }
 }
 
-/// The status line and the seam note.
-#[derive(SystemParam)]
-pub(super) struct StatusTexts<'w, 's> {
-    status: Query<'w, 's, &'static mut Text, (With<StatusText>, Without<SeamNote>)>,
-    note: Query<'w, 's, &'static mut Text, (With<SeamNote>, Without<StatusText>)>,
-}
-
 pub(super) fn show_status(
     sources: StatusSources,
     mut shown_depth: Local<Option<(Purpose, u32)>>,
-    mut texts: StatusTexts,
+    mut texts: Query<&mut Text, (With<StatusText>, Without<SeamNote>)>,
 ) {
     let depth = sources.thinking.as_ref().map(|t| (t.purpose, t.depth()));
     let depth_changed = *shown_depth != depth;
@@ -113,14 +107,29 @@ pub(super) fn show_status(
             autosave_failure: sources.autosave.failure.as_deref(),
             server_result: server_result.as_deref(),
         };
-        for mut text in &mut texts.status {
+        for mut text in &mut texts {
             text.0 = status.to_string();
         }
     }
-    if sources.current.is_changed() {
-        for mut note in &mut texts.note {
-            note.0 = seam_note(sources.current.variant()).to_string();
-        }
+}
+
+/// The seam note over the chart: the board's gluing, and its twin's while the two are compared
+/// (the twin's chart on the right).
+pub(super) fn show_seam_note(
+    current: Res<CurrentGame>,
+    compared: Option<Res<Compared>>,
+    mut notes: Query<&mut Text, With<SeamNote>>,
+) {
+    if !current.is_changed() && !compared.as_ref().is_some_and(|c| c.is_changed()) {
+        return;
+    }
+    let board = current.variant();
+    let text = match compared.as_ref().and_then(|c| c.0.as_ref()) {
+        Some(c) => format!("left {board}: {} · right {}: {}", seam_note(board), c.variant(), seam_note(c.variant())),
+        None => seam_note(board).to_string(),
+    };
+    for mut note in &mut notes {
+        note.0.clone_from(&text);
     }
 }
 
