@@ -86,7 +86,9 @@ fn the_judges_accept_the_stated_answer_and_refuse_wrong_ones() {
                 let other = p.legal_actions().into_iter().find(|&a| a != answer).expect("another move");
                 assert!(!l.judge_action(other), "{name}: {}", p.notation(other));
             }
-            Task::FindCells { answer, .. } | Task::PickAttacker { answer, .. } => {
+            Task::FindCells { answer, .. }
+            | Task::PickAttacker { answer, .. }
+            | Task::FindDifferences { answer, .. } => {
                 assert!(l.judge_cells(&answer), "{name}");
                 let mut reversed = answer.clone();
                 reversed.reverse();

@@ -244,7 +244,7 @@ fn judge_cells(lesson: &Lesson, marked: &[Cell]) -> LessonVerdict {
         return LessonVerdict::Right;
     }
     let wrong = match lesson.task() {
-        Task::FindCells { answer, .. } | Task::PickAttacker { answer, .. } => {
+        Task::FindCells { answer, .. } | Task::PickAttacker { answer, .. } | Task::FindDifferences { answer, .. } => {
             let missing = answer.iter().filter(|c| !marked.contains(c)).count();
             let extra = marked.iter().filter(|c| !answer.contains(c)).count();
             format!("Not yet: {missing} missing and {extra} marked that should not be.")

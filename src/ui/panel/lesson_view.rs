@@ -92,7 +92,10 @@ pub(super) fn show_lessons(
             let e = commands.spawn(label(format!("Hint: {hint}"), 13.0, DIM)).id();
             add(&mut commands, e);
         }
-        let takes_cells = matches!(l.task(), Task::FindCells { .. } | Task::PickAttacker { .. } | Task::RayEnd { .. });
+        let takes_cells = matches!(
+            l.task(),
+            Task::FindCells { .. } | Task::PickAttacker { .. } | Task::RayEnd { .. } | Task::FindDifferences { .. }
+        );
         let solved_now = active.verdict == Some(LessonVerdict::Right);
         if takes_cells && !solved_now {
             let names: Vec<String> = active.marked.iter().map(|&c| l.position().complex().name(c)).collect();

@@ -122,6 +122,18 @@ impl Lesson {
                     )));
                 }
             }
+            Task::FindDifferences { piece, answer } => {
+                let truth = self.differences(*piece)?;
+                if !same_cells(answer, &truth) {
+                    let twin = p.variant().spec().twin.map_or("its twin", |t| t.name());
+                    return Err(LessonError::Wrong(format!(
+                        "{} differs from {twin} on {}, not {}",
+                        piece_words(p, *piece),
+                        names(p, &truth),
+                        names(p, answer)
+                    )));
+                }
+            }
             Task::PickAttacker { target, side, answer } => {
                 let truth = p.attackers(*target, *side, None);
                 if !same_cells(answer, &truth) {
@@ -183,6 +195,16 @@ impl Lesson {
     }
 
     /// The destinations of the side to move's piece on `piece`.
+    /// The cells where the piece's legal moves here and on the board's twin differ.
+    fn differences(&self, piece: Cell) -> Result<Vec<Cell>, LessonError> {
+        self.destinations(piece)?;
+        let p = self.position();
+        let c = p.compare(piece, false).ok_or_else(|| {
+            field("variant", format!("{} has no twin to compare with (find-differences)", p.variant()))
+        })?;
+        Ok(c.differing().collect())
+    }
+
     fn destinations(&self, piece: Cell) -> Result<Vec<Cell>, LessonError> {
         let p = self.position();
         let mover = p.side_to_move();
@@ -226,6 +248,9 @@ impl Lesson {
     pub fn judge_cells(&self, cells: &[Cell]) -> bool {
         match self.task() {
             Task::FindCells { piece, .. } => self.destinations(*piece).is_ok_and(|truth| same_cells(cells, &truth)),
+            Task::FindDifferences { piece, .. } => {
+                self.differences(*piece).is_ok_and(|truth| same_cells(cells, &truth))
+            }
             Task::PickAttacker { target, side, .. } => {
                 same_cells(cells, &self.position().attackers(*target, *side, None))
             }

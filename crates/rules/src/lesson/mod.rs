@@ -126,6 +126,15 @@ pub enum TaskFile {
         /// One of [`Reason::WORDS`]: `blocked`, `edge`, `forbidden-diagonal`, …
         answer: String,
     },
+    /// Find where the board and its twin disagree ("what if it were not twisted?"). Checked: the
+    /// answer is exactly the cells the piece on `piece` (the side to move's) reaches on one of
+    /// the two boards and not on the other ([`Position::compare`]).
+    FindDifferences {
+        /// The piece's cell.
+        piece: String,
+        /// The differing cells, each once, in any order.
+        answer: Vec<String>,
+    },
 }
 
 fn yes() -> bool {
@@ -138,7 +147,7 @@ fn is_true(b: &bool) -> bool {
 
 impl TaskFile {
     /// The kind's name as written in JSON: `mate-in-one`, `find-cells`, `pick-attacker`,
-    /// `ray-end` or `why-illegal`.
+    /// `ray-end`, `why-illegal` or `find-differences`.
     pub const fn kind(&self) -> &'static str {
         match self {
             TaskFile::MateInOne { .. } => "mate-in-one",
@@ -146,12 +155,14 @@ impl TaskFile {
             TaskFile::PickAttacker { .. } => "pick-attacker",
             TaskFile::RayEnd { .. } => "ray-end",
             TaskFile::WhyIllegal { .. } => "why-illegal",
+            TaskFile::FindDifferences { .. } => "find-differences",
         }
     }
 }
 
 /// Every task kind's name, as written in JSON.
-pub const TASK_KINDS: [&str; 5] = ["mate-in-one", "find-cells", "pick-attacker", "ray-end", "why-illegal"];
+pub const TASK_KINDS: [&str; 6] =
+    ["mate-in-one", "find-cells", "pick-attacker", "ray-end", "why-illegal", "find-differences"];
 
 /// A task with its cells, move and words parsed, and its stated answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -196,6 +207,13 @@ pub enum Task {
         to: Cell,
         /// The stated reason word, one of [`Reason::WORDS`].
         answer: &'static str,
+    },
+    /// Find the cells where the piece's moves on the board and on its twin differ.
+    FindDifferences {
+        /// The piece's cell.
+        piece: Cell,
+        /// The stated cells, in the file's order.
+        answer: Vec<Cell>,
     },
 }
 
@@ -336,6 +354,9 @@ fn parse_task(task: &TaskFile, p: &Position) -> Result<Task, LessonError> {
         }
         TaskFile::FindCells { piece, answer } => {
             Task::FindCells { piece: cell("task.piece", piece)?, answer: cells("task.answer", answer)? }
+        }
+        TaskFile::FindDifferences { piece, answer } => {
+            Task::FindDifferences { piece: cell("task.piece", piece)?, answer: cells("task.answer", answer)? }
         }
         TaskFile::PickAttacker { target, side, answer } => {
             let side = Color::ALL
