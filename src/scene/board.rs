@@ -281,7 +281,13 @@ pub fn spawn_look(
     let size = surface.cell_size();
     let part =
         |commands: &mut Commands, bundle: (Mesh3d, MeshMaterial3d<FlatMaterial>), at: Vec3, level: Option<OnLevel>| {
-            let mut part = commands.spawn((bundle, Transform::from_translation(at), extra.clone(), Pickable::IGNORE));
+            let mut part = commands.spawn((
+                bundle,
+                Transform::from_translation(at),
+                Visibility::default(),
+                extra.clone(),
+                Pickable::IGNORE,
+            ));
             if let Some(level) = level {
                 part.insert(level);
             }

@@ -208,7 +208,7 @@ mod tests {
         keys.sort_by_key(|k| format!("{k:?}"));
         keys.dedup();
         assert_eq!((labels.len(), keys.len()), (n, k));
-        assert_eq!(k, 9, "B R L A T H U V F");
+        assert_eq!(k, 10, "B R L A T H U W V F");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! chart camera framing the two (unless the unrolled view is on show in the chart view's place).
 //! The seam note above the chart names both.
 
-use super::{Compared, DIFFERS, difference_strokes};
+use super::compared::{Compared, ComparedSystems, DIFFERS, difference_strokes};
 use crate::features::unrolled::UnrolledShown;
 use crate::scene::board::Palette;
 use crate::scene::camera::ChartFrame;
@@ -52,7 +52,7 @@ pub fn plugin(app: &mut App) {
         (build_chart, frame_both, (place_tokens, mark_destinations, draw_differences))
             .chain()
             .in_set(crate::schedule::AppSystems::Show)
-            .after(super::compare)
+            .after(ComparedSystems)
             .after(crate::features::unrolled::choose_view),
     );
 }

@@ -2,7 +2,7 @@
 //! the twin's render layer), the position's pieces, the selected piece's destinations there and
 //! the difference marks, seen by the twin's own orbit camera from its home view.
 
-use super::{CompareShown, Compared, DIFFERS, difference_strokes};
+use super::compared::{CompareShown, Compared, ComparedSystems, DIFFERS, difference_strokes};
 use crate::scene::board::{MarkMeshes, Palette, base_class, spawn_look};
 use crate::scene::camera::{ResetCamera, TWIN_LAYER, TwinCamera, ViewportsFitted, aim, widened};
 use crate::scene::facing::BoardSide;
@@ -51,7 +51,7 @@ pub fn plugin(app: &mut App) {
             (build_twin, (paint_twin, place_pieces, mark_destinations, draw_differences))
                 .chain()
                 .in_set(crate::schedule::AppSystems::Show)
-                .after(super::compare),
+                .after(ComparedSystems),
             reset_twin.after(ViewportsFitted),
         ),
     );

@@ -49,7 +49,8 @@ pub(super) fn spawn_boards(commands: &mut Commands, page: Entity) {
     let caption = commands.spawn(label("New game on a board", 12.0, DIM)).id();
     commands.entity(page).add_child(caption);
     let boards = row(commands, page);
-    for v in Variant::ALL {
+    // The untwisted twins are reached by the comparison (W), not from the list.
+    for v in Variant::ALL.into_iter().filter(|v| !v.spec().companion) {
         let button = send_button(commands, boards, Look::Plain, v.name(), |_| true, Command::NewGame(v));
         let tip = if v.spec().opening.offers_game() {
             "A new game on this board"

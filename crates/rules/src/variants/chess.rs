@@ -25,5 +25,6 @@ pub(crate) const CHESS: VariantSpec = VariantSpec {
     opening: Opening::Game,
     gluing: "",
     twin: None,
+    companion: false,
     text: TextStyle::Fen,
 };

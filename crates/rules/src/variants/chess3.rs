@@ -25,5 +25,6 @@ pub(crate) const CHESS3: VariantSpec = VariantSpec {
     opening: Opening::Game,
     gluing: "levels 1 (α, bottom) to 3 (γ, top)",
     twin: None,
+    companion: false,
     text: TextStyle::Levels,
 };

@@ -21,5 +21,6 @@ pub(crate) const CYLINDER: VariantSpec = VariantSpec {
     opening: Opening::Explore { game: true },
     gluing: "east of h,r is a,r",
     twin: Some(Variant::Endless),
+    companion: false,
     text: TextStyle::Surface,
 };

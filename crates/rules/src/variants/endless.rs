@@ -25,5 +25,6 @@ pub(crate) const ENDLESS: VariantSpec = VariantSpec {
     opening: Opening::Game,
     gluing: "east of h,r is a,9−r",
     twin: Some(Variant::Cylinder),
+    companion: false,
     text: TextStyle::Surface,
 };

@@ -20,5 +20,6 @@ pub(crate) const GENUS2: VariantSpec = VariantSpec {
     opening: Opening::Game,
     gluing: "charts I, II; red: seams; yellow: cone points",
     twin: None,
+    companion: false,
     text: TextStyle::Surface,
 };

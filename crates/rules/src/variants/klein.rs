@@ -20,5 +20,6 @@ pub(crate) const KLEIN: VariantSpec = VariantSpec {
     opening: Opening::Game,
     gluing: "east of i,r is a,19−r; ranks wrap",
     twin: Some(Variant::LongTorus),
+    companion: false,
     text: TextStyle::Surface,
 };

@@ -13,5 +13,6 @@ pub(crate) const LONG_TORUS: VariantSpec = VariantSpec {
     opening: Opening::Explore { game: false },
     gluing: "east of i,r is a,r; ranks wrap",
     twin: Some(Variant::Klein),
+    companion: true,
     ..super::klein::KLEIN
 };

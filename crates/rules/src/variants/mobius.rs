@@ -20,5 +20,6 @@ pub(crate) const MOBIUS: VariantSpec = VariantSpec {
     opening: Opening::Game,
     gluing: "east of j,r is a,10−r",
     twin: Some(Variant::WideCylinder),
+    companion: false,
     text: TextStyle::Surface,
 };

@@ -67,6 +67,9 @@ pub struct VariantSpec {
     /// The board beside it in "what if it were not twisted?": the same chart with each twisted
     /// gluing made straight (M ↔ the 10 × 9 cylinder), or back.
     pub twin: Option<Variant>,
+    /// Made to stand beside its twin rather than to be picked from the list of boards (the
+    /// untwisted M and K): reached by the comparison or by name.
+    pub companion: bool,
 }
 
 /// A board: a surface built from its gluing rules, or flat levels stacked in space.

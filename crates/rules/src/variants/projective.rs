@@ -23,5 +23,6 @@ pub(crate) const PROJECTIVE: VariantSpec = VariantSpec {
     opening: Opening::Explore { game: false },
     gluing: "east of h,r is a,9−r; north of f,8 is the mirrored file on 1",
     twin: Some(Variant::Torus),
+    companion: false,
     text: TextStyle::Surface,
 };

@@ -23,5 +23,6 @@ pub(crate) const SPHERE: VariantSpec = VariantSpec {
     opening: Opening::Explore { game: false },
     gluing: "faces I–VI of a cube; over an edge onto the next face",
     twin: None,
+    companion: false,
     text: TextStyle::Surface,
 };

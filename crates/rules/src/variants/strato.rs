@@ -19,5 +19,6 @@ pub(crate) const STRATO: VariantSpec = VariantSpec {
     opening: Opening::Game,
     gluing: "levels 1 (α, bottom) to 3 (γ, top)",
     twin: None,
+    companion: false,
     text: TextStyle::Levels,
 };

@@ -30,5 +30,6 @@ pub(crate) const TORUS: VariantSpec = VariantSpec {
     opening: Opening::Explore { game: false },
     gluing: "east of h,r is a,r; north of f,8 is f,1",
     twin: Some(Variant::Projective),
+    companion: false,
     text: TextStyle::Surface,
 };

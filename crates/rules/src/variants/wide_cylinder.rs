@@ -13,5 +13,6 @@ pub(crate) const WIDE_CYLINDER: VariantSpec = VariantSpec {
     opening: Opening::Explore { game: false },
     gluing: "east of j,r is a,r",
     twin: Some(Variant::Mobius),
+    companion: true,
     ..super::mobius::MOBIUS
 };
