@@ -113,8 +113,8 @@ pub(super) fn show_status(
     }
 }
 
-/// The seam note over the chart: the board's gluing, and its twin's while the two are compared
-/// (the twin's chart on the right).
+/// The seam note over the chart: the board's gluing, or, while it is compared with its twin, which
+/// chart is which (the gluing arrows on the charts say how each is glued).
 pub(super) fn show_seam_note(
     current: Res<CurrentGame>,
     compared: Option<Res<Compared>>,
@@ -125,7 +125,7 @@ pub(super) fn show_seam_note(
     }
     let board = current.variant();
     let text = match compared.as_ref().and_then(|c| c.0.as_ref()) {
-        Some(c) => format!("left {board}: {} · right {}: {}", seam_note(board), c.variant(), seam_note(c.variant())),
+        Some(c) => format!("left {board} · right {}: its seams glued the other way", c.variant()),
         None => seam_note(board).to_string(),
     };
     for mut note in &mut notes {
