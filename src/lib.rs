@@ -35,6 +35,7 @@ pub fn logic_plugin(app: &mut App) {
         state::exhibition::plugin,
         state::kiosk::plugin,
         state::lessons::plugin,
+        state::tours::plugin,
         state::atlas::plugin,
         state::online::plugin,
         features::explain::plugin,
@@ -195,6 +196,7 @@ pub fn build_app(options: &Options) -> Result<App, String> {
         capture::plugin,
         features::compare::plugin,
         features::compare::drawing_plugin,
+        features::tour_view::plugin,
     ));
     app.insert_resource(options.msaa).insert_resource(options.quality).insert_resource(started);
     app.insert_resource(features::rays::ShowRays(!options.no_rays))

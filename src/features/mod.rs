@@ -12,4 +12,5 @@ pub mod follow;
 pub mod levels;
 pub mod rays;
 pub mod threats;
+pub mod tour_view;
 pub mod unrolled;

@@ -53,6 +53,11 @@ pub struct TwinCamera;
 /// view on 2).
 pub const TWIN_LAYER: usize = 3;
 
+/// A pose the home view is turned by (a guided tour's step): degrees round the board from the
+/// home view, degrees above its plane, and times its distance. R and a new board come back to it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct HomePose(pub Option<(f32, f32, f32)>);
+
 /// Whether the 3D view is split: the board on the left half, its twin on the right
 /// ("what if it were not twisted?").
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,6 +77,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<ResetCamera>()
         .init_resource::<ChartFrame>()
         .init_resource::<SplitView>()
+        .init_resource::<HomePose>()
         .init_resource::<Lighting>()
         .insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.11)))
         .add_systems(Startup, spawn_cameras)
@@ -226,14 +232,23 @@ fn apply_reset(
     mut resets: MessageReader<ResetCamera>,
     embedded: Option<Res<Embedded>>,
     side: Option<Res<BoardSide>>,
+    pose: Res<HomePose>,
     mut cameras: Query<(&mut PanOrbitCamera, &Camera), With<SurfaceCamera>>,
 ) {
-    if resets.read().count() == 0 {
+    if resets.read().count() == 0 && !pose.is_changed() {
         return;
     }
     let Some(embedded) = embedded else { return };
     let facing = side.map_or(surface_chess_rules::Color::White, |s| s.facing());
-    let home = home_view(&embedded.0, facing);
+    let (focus, view, radius) = home_view(&embedded.0, facing);
+    let home = match pose.0 {
+        Some((yaw, pitch, distance)) => (
+            focus,
+            View { yaw: view.yaw + yaw.to_radians(), pitch: pitch.to_radians().clamp(-1.45, 1.45) },
+            radius * distance,
+        ),
+        None => (focus, view, radius),
+    };
     for (mut camera, view) in &mut cameras {
         aim(&mut camera, widened(home, view));
     }

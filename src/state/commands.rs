@@ -29,6 +29,12 @@ pub enum Command {
     ClaimDraw,
     /// Show or hide the lesson list.
     Lessons,
+    /// Show or hide the list of guided tours.
+    Tours,
+    /// The tour's next step.
+    TourNext,
+    /// The tour's step before.
+    TourBack,
     /// Set up a position, starting from the game on show.
     SetUp,
     /// Exploring (any piece moves, no turn or check) from the position on the board, or, while

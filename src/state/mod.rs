@@ -20,4 +20,5 @@ pub mod play;
 pub mod selection;
 pub mod setup;
 pub mod stack;
+pub mod tours;
 pub mod viewing;

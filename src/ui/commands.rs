@@ -102,6 +102,15 @@ pub const OPPONENT: &[Entry] = &[
 /// The Learn tab's rows: the lessons, the hint and the views that explain the surface.
 pub const LEARN: &[Entry] = &[
     entry("Lessons", always, Command::Lessons, "Shows or hides the lessons on seams and cone points"),
+    entry("Tours", always, Command::Tours, "Shows or hides the guided tours"),
+    keyed(
+        "Next step (N)",
+        KeyCode::KeyN,
+        |f| f.touring,
+        Command::TourNext,
+        "The tour's next step (after the last, the tour ends)",
+    ),
+    keyed("Step back (P)", KeyCode::KeyP, |f| f.touring, Command::TourBack, "The tour's step before"),
     entry(
         "Hint",
         |f| f.live && !f.exploring && !f.computer_to_move && !f.who.is_online(),
@@ -208,7 +217,7 @@ mod tests {
         keys.sort_by_key(|k| format!("{k:?}"));
         keys.dedup();
         assert_eq!((labels.len(), keys.len()), (n, k));
-        assert_eq!(k, 10, "B R L A T H U W V F");
+        assert_eq!(k, 12, "B R L N P A T H U W V F");
     }
 
     #[test]

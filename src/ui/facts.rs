@@ -6,6 +6,7 @@ use crate::state::game::CurrentGame;
 use crate::state::mode::{ComputerLevel, Players, Who};
 use crate::state::opponent::computer_to_move;
 use crate::state::setup::SetupBoard;
+use crate::state::tours::Touring;
 use crate::state::viewing::Viewing;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -33,6 +34,8 @@ pub struct PanelFacts {
     pub levels: bool,
     /// The board has a twin to compare with (its seams glued the other way).
     pub twin: bool,
+    /// A guided tour is on show.
+    pub touring: bool,
 }
 
 /// What [`PanelFacts`] are made of.
@@ -43,6 +46,7 @@ pub struct FactSources<'w> {
     players: Players<'w>,
     level: Res<'w, ComputerLevel>,
     setup: Option<Res<'w, SetupBoard>>,
+    touring: Option<Res<'w, Touring>>,
 }
 
 impl FactSources<'_> {
@@ -62,6 +66,7 @@ impl FactSources<'_> {
             setup: self.setup.as_ref().map(|b| b.setup.position().is_ok()),
             levels: has_levels(current),
             twin: current.variant().spec().twin.is_some(),
+            touring: self.touring.as_ref().is_some_and(|t| t.at.is_some()),
         }
     }
 

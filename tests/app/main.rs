@@ -24,6 +24,7 @@ mod pieces;
 mod play;
 mod teach;
 mod threats;
+mod tours;
 mod transitions;
 mod unrolled;
 

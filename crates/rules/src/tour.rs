@@ -59,7 +59,8 @@ pub struct StepFile {
     /// The position in the rules' text format; absent: the board as it opens.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
-    /// The overlays shown: `rays`, `threats`, `atlas`, `unrolled`, `labels`.
+    /// The overlays shown: `rays`, `threats`, `atlas`, `unrolled`, `labels`, `compare` (on a
+    /// board with a twin).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overlays: Vec<String>,
     /// The camera, about the board's home view; absent: the home view.
@@ -101,16 +102,19 @@ pub enum Overlay {
     Unrolled,
     /// The cells' names.
     Labels,
+    /// The board's untwisted twin beside it ("what if it were not twisted?").
+    Compare,
 }
 
 impl Overlay {
     /// All overlays with their names.
-    pub const ALL: [(Overlay, &'static str); 5] = [
+    pub const ALL: [(Overlay, &'static str); 6] = [
         (Overlay::Rays, "rays"),
         (Overlay::Threats, "threats"),
         (Overlay::Atlas, "atlas"),
         (Overlay::Unrolled, "unrolled"),
         (Overlay::Labels, "labels"),
+        (Overlay::Compare, "compare"),
     ];
 }
 
@@ -235,6 +239,9 @@ fn step(n: usize, s: &StepFile) -> Result<Step, TourError> {
         let overlay = overlay.ok_or_else(|| fail("overlays", format!("{} is not one of {known}", Quoted(name))))?;
         if overlays.contains(&overlay) {
             return Err(fail("overlays", format!("{} is listed twice", Quoted(name))));
+        }
+        if overlay == Overlay::Compare && variant.spec().twin.is_none() {
+            return Err(fail("overlays", format!("{variant} has no twin to compare with")));
         }
         overlays.push(overlay);
     }

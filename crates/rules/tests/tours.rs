@@ -71,6 +71,11 @@ fn bad_fields_are_refused_by_name() {
     assert!(said(error(|t| t["steps"] = json!([]))).contains("'steps'"));
     assert!(said(error(|t| t["steps"][0]["variant"] = json!("hyperbolic"))).contains("step 1, field 'variant'"));
     assert!(said(error(|t| t["steps"][0]["overlays"] = json!(["glow"]))).contains("field 'overlays'"));
+    // Only a board with a twin compares (the twisting tour compares Endless with the cylinder).
+    let no_twin = said(error(|t| {
+        t["steps"][0] = json!({ "variant": "sphere", "overlays": ["compare"], "text": "The sphere." });
+    }));
+    assert!(no_twin.contains("no twin"), "{no_twin}");
     assert!(said(error(|t| t["steps"][0]["camera"]["pitch"] = json!(120))).contains("field 'camera'"));
     assert!(said(error(|t| t["steps"][0]["select"] = json!("e5"))).contains("no piece on 'e5'"));
     assert!(said(error(|t| t["steps"][0]["play"] = json!("Nb2-b4"))).contains("field 'play'"));

@@ -20,6 +20,7 @@ mod status;
 mod status_view;
 mod tab_bar;
 mod table_rows;
+mod tour_view;
 mod turn;
 
 pub use files::PathBox;
@@ -56,7 +57,7 @@ pub fn plugin(app: &mut App) {
                 table_rows::show_level,
                 (status_view::show_status, status_view::show_seam_note),
                 status_view::show_explained,
-                lesson_view::show_lessons,
+                (lesson_view::show_lessons, tour_view::show_tours),
                 chooser::show_chooser,
                 moves::show_moves,
                 setup_row::show_setup,
@@ -146,7 +147,10 @@ fn spawn_panel(mut commands: Commands, online: Option<Res<OnlineSettings>>) {
         }
         match tab {
             Tab::Game => table_rows::spawn_boards(&mut commands, page),
-            Tab::Learn => lesson_view::spawn_lesson_area(&mut commands, page),
+            Tab::Learn => {
+                tour_view::spawn_tour_area(&mut commands, page);
+                lesson_view::spawn_lesson_area(&mut commands, page);
+            }
             Tab::Online => {
                 let section =
                     online_view::spawn_online_section(&mut commands, page, online.as_deref().unwrap_or(&fallback));
