@@ -1,11 +1,13 @@
 //! Exhibition mode (`--demo`, the panel's button, or a kiosk left idle): the computer plays both
 //! sides at a pace a visitor can follow, across the boards one after another, while the camera
-//! slowly orbits; any click, touch or key hands control back. On boards whose rules never end a
+//! slowly orbits, and between two games a guided tour steps by itself (the tours in turn); any
+//! click, touch or key hands control back. On boards whose rules never end a
 //! game without progress (Strato, Chess³) the computers agree a draw after 150 quiet halfmoves.
 
 use crate::state::commands::Command;
 use crate::state::game::{CurrentGame, Notice};
 use crate::state::mode::{AppMode, ModeSwitch, PlayMode};
+use crate::state::tours::{TourCommand, Touring, Tours};
 use bevy::ecs::system::SystemParam;
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
@@ -74,8 +76,11 @@ fn hand_back_control(
     mut play: ResMut<PlayMode>,
     mut next: ResMut<NextState<AppMode>>,
     mut notice: ResMut<Notice>,
+    mut touring: ResMut<Touring>,
 ) {
     if input.any() {
+        // A tour on show stays, for the visitor to step through.
+        touring.auto = false;
         *play = PlayMode::TwoPlayers;
         NextState::set_if_neq(&mut next, AppMode::Offline);
         notice.say("exhibition stopped: your move");
@@ -95,13 +100,29 @@ fn start_exhibition(mut commands: MessageReader<Command>, mut mode: ModeSwitch, 
 }
 
 /// The computers agree a draw where the rules would never end the game; a finished game stays
-/// on show for a while, then the next board starts.
+/// on show for a while, then the next tour steps by itself, and after it the next board starts.
+#[allow(clippy::too_many_arguments)]
 fn next_exhibition_game(
     time: Res<Time>,
     mut current: ResMut<CurrentGame>,
     mut notice: ResMut<Notice>,
+    touring: Res<Touring>,
+    tours: Res<Tours>,
+    mut attract: MessageWriter<TourCommand>,
     mut finished_for: Local<f32>,
+    mut interlude: Local<Interlude>,
 ) {
+    if touring.at.is_some() {
+        interlude.touring = true;
+        return;
+    }
+    if std::mem::take(&mut interlude.touring) {
+        // The tour is over: the next board's game.
+        let next = next_board(interlude.board.unwrap_or(Variant::Chess));
+        current.replace(Game::new(next));
+        notice.say(format!("exhibition: {next}"));
+        return;
+    }
     if engines_agree_draw(&current.game) && current.game.agree_draw().is_ok() {
         notice.say("exhibition: the computers agree a draw");
     }
@@ -112,8 +133,24 @@ fn next_exhibition_game(
     *finished_for += time.delta_secs();
     if *finished_for >= PAUSE_SECONDS {
         *finished_for = 0.0;
-        let next = next_board(current.variant());
-        current.replace(Game::new(next));
-        notice.say(format!("exhibition: {next}"));
+        interlude.board = Some(current.variant());
+        if tours.0.is_empty() {
+            let next = next_board(current.variant());
+            current.replace(Game::new(next));
+            notice.say(format!("exhibition: {next}"));
+        } else {
+            attract.write(TourCommand::Attract(interlude.tours % tours.0.len()));
+            interlude.tours += 1;
+            notice.say("exhibition: a guided tour");
+        }
     }
+}
+
+/// Between two exhibition games: the board last played, how many tours were shown, and whether
+/// one is on show.
+#[derive(Default)]
+struct Interlude {
+    board: Option<Variant>,
+    tours: usize,
+    touring: bool,
 }

@@ -9,6 +9,7 @@ use crate::state::game::{CurrentGame, Notice};
 use crate::state::messages::ActionChosen;
 use crate::state::mode::{ComputerLevel, Players, Who};
 use crate::state::selection::Selection;
+use crate::state::tours::Touring;
 use crate::state::viewing::Viewing;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -91,9 +92,11 @@ fn start_thinking(
     turn: Turn,
     level: Res<ComputerLevel>,
     thinking: Option<Res<Thinking>>,
+    touring: Option<Res<Touring>>,
 ) {
     let (current, players) = (&turn.current, &turn.players);
-    if thinking.is_some() || !turn.computer_to_move() {
+    // A tour's step is shown, not played on (the exhibition's tours step by themselves).
+    if thinking.is_some() || !turn.computer_to_move() || touring.is_some_and(|t| t.at.is_some()) {
         return;
     }
     let mut thinking = search(current, level.0, Purpose::Move);

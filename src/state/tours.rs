@@ -2,9 +2,11 @@
 //! and the one being walked through. A step sets its board and position up (exploring where the
 //! board explores), selects its piece and plays its move, which then glides along its route;
 //! [`StepShown`] tells the views to put on the step's overlays and camera. Next and Back come from
-//! the panel's buttons (a click or a tap), the keys N and P, or the exhibition.
+//! the panel's buttons (a click or a tap), the keys N and P, or, in the exhibition's attract loop,
+//! by themselves every few paces.
 
 use crate::state::commands::Command;
+use crate::state::exhibition::Pace;
 use crate::state::game::CurrentGame;
 use crate::state::game::GameReplaced;
 use crate::state::messages::ActionChosen;
@@ -39,6 +41,8 @@ pub struct Touring {
     pub at: Option<(usize, usize)>,
     /// Whether the list of tours is open (no tour on show).
     pub list: bool,
+    /// Whether the tour steps by itself (the exhibition's attract loop).
+    pub auto: bool,
 }
 
 /// The piece a step selects, once its game has been announced as replaced (which forgets the
@@ -51,6 +55,8 @@ struct PendingSelection(Option<(u64, surface_chess_rules::Cell)>);
 pub enum TourCommand {
     /// Start the tour at this place in the list, at its first step.
     Open(usize),
+    /// Start it stepping by itself, in the exhibition (the exhibition goes on around it).
+    Attract(usize),
     /// The next step (after the last: the tour ends).
     Next,
     /// The step before.
@@ -77,7 +83,9 @@ pub fn plugin(app: &mut App) {
         .add_message::<StepShown>()
         .add_systems(
             Update,
-            (select_when_replaced, keys_and_buttons, walk).chain().in_set(crate::schedule::AppSystems::Input),
+            (select_when_replaced, keys_and_buttons, step_by_itself, walk)
+                .chain()
+                .in_set(crate::schedule::AppSystems::Input),
         );
 }
 
@@ -118,6 +126,28 @@ fn keys_and_buttons(
     }
 }
 
+/// How long a step of a tour that steps by itself stays on show, in exhibition moves' paces.
+pub const STEP_PACES: f32 = 4.0;
+
+/// A tour that steps by itself moves on every few paces.
+fn step_by_itself(
+    time: Res<Time>,
+    pace: Res<Pace>,
+    touring: Res<Touring>,
+    mut shown_for: Local<f32>,
+    mut orders: MessageWriter<TourCommand>,
+) {
+    if touring.is_changed() || !touring.auto || touring.at.is_none() {
+        *shown_for = 0.0;
+        return;
+    }
+    *shown_for += time.delta_secs();
+    if *shown_for >= pace.0 * STEP_PACES {
+        *shown_for = 0.0;
+        orders.write(TourCommand::Next);
+    }
+}
+
 /// Moves the walk and sets the step up.
 #[allow(clippy::too_many_arguments)]
 fn walk(
@@ -133,7 +163,7 @@ fn walk(
 ) {
     for &order in orders.read() {
         let wanted = match (order, touring.at) {
-            (TourCommand::Open(t), _) => Some((t, 0)),
+            (TourCommand::Open(t) | TourCommand::Attract(t), _) => Some((t, 0)),
             (TourCommand::Next, Some((t, s))) => Some((t, s + 1)),
             (TourCommand::Back, Some((t, s))) => Some((t, s.saturating_sub(1))),
             (TourCommand::Next | TourCommand::Back, None) => None,
@@ -141,8 +171,9 @@ fn walk(
         };
         let Some((t, s)) = wanted.filter(|&(t, s)| tours.0.get(t).is_some_and(|tour| s < tour.steps.len())) else {
             // Past the last step, or closed: the tour ends and the list is offered again.
+            touring.list = !touring.auto;
             touring.at = None;
-            touring.list = true;
+            touring.auto = false;
             continue;
         };
         let (tour, step) = (&tours.0[t], &tours.0[t].steps[s]);
@@ -153,15 +184,22 @@ fn walk(
             Game::from_position(step.position.clone(), start)
         };
         current.replace(game);
-        // A tour is offline play at this screen, like a lesson.
-        *play = PlayMode::TwoPlayers;
-        mode.set(AppMode::Offline);
+        // A tour is offline play at this screen, like a lesson; the attract loop's, the exhibition.
+        let auto = match order {
+            TourCommand::Attract(_) => true,
+            TourCommand::Open(_) => false,
+            _ => touring.auto,
+        };
+        if !auto {
+            *play = PlayMode::TwoPlayers;
+            mode.set(AppMode::Offline);
+        }
         // A step that plays a move shows it gliding along its route (the move ends the selection).
         pending.0 = step.select.filter(|_| step.play.is_none()).map(|cell| (current.serial(), cell));
         if let Some(action) = step.play {
             chosen.write(ActionChosen(action));
         }
-        *touring = Touring { at: Some((t, s)), list: false };
+        *touring = Touring { at: Some((t, s)), list: false, auto };
         shown.write(StepShown { tour: t, step: s });
     }
 }

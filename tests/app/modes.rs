@@ -171,3 +171,51 @@ fn a_kiosk_counts_touches_as_input_and_a_touch_hands_the_exhibition_back() {
     assert_eq!(mode(&app), AppMode::Offline, "a touch hands control back");
     assert_eq!(*app.world().resource::<PlayMode>(), PlayMode::TwoPlayers);
 }
+
+#[test]
+fn between_exhibition_games_a_tour_steps_by_itself_then_the_next_board_plays() {
+    use surface_chess::state::tours::{Touring, Tours};
+    // A finished game on the flat board (fool's mate).
+    let mut game = Game::new(Variant::Chess);
+    for text in ["f2-f3", "e7-e5", "g2-g4", "Qd8-h4"] {
+        let a = game.position().parse_action(text).expect("legal");
+        game.play(a).expect("plays");
+    }
+    assert!(game.outcome().is_some());
+    let mut app = app_with(CurrentGame::from_game(game), 250);
+    app.insert_resource(ComputerLevel(Level::Beginner)).insert_resource(Pace(0.5));
+    switch_mode(&mut app, AppMode::Exhibition);
+    let first = app.world().resource::<Tours>().0[0].steps.len();
+    // After the pause (4 s: 16 frames of a quarter second) a tour starts, stepping by itself.
+    let mut frames = 0;
+    while app.world().resource::<Touring>().at.is_none() {
+        frames += 1;
+        assert!(frames < 40, "a tour starts after the finished game");
+        app.update();
+    }
+    let touring = *app.world().resource::<Touring>();
+    assert_eq!((touring.at, touring.auto), (Some((0, 0)), true));
+    assert_eq!(mode(&app), AppMode::Exhibition, "the exhibition goes on around the tour");
+    // Each step stays four paces (2 s: 8 frames); the computer plays no move meanwhile.
+    let mut seen = vec![0];
+    let mut frames = 0;
+    while let Some((_, s)) = app.world().resource::<Touring>().at {
+        if seen.last() != Some(&s) {
+            seen.push(s);
+        }
+        frames += 1;
+        assert!(frames < 12 * first + 20, "the tour ends by itself");
+        app.update();
+        if app.world().resource::<Touring>().at.is_some() {
+            let thinking = app.world().contains_resource::<surface_chess::state::opponent::Thinking>();
+            assert!(!thinking, "the computer does not play on a tour's step");
+        }
+    }
+    assert_eq!(seen, (0..first).collect::<Vec<_>>(), "every step in turn");
+    // Then the next board's game.
+    app.update();
+    app.update();
+    assert_eq!(current(&app).variant(), surface_chess::state::exhibition::next_board(Variant::Chess));
+    assert_eq!(current(&app).plies(), 0);
+    assert!(!app.world().resource::<Touring>().list, "the attract loop does not leave the list open");
+}
