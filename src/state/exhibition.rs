@@ -7,7 +7,7 @@
 use crate::state::commands::Command;
 use crate::state::game::{CurrentGame, Notice};
 use crate::state::mode::{AppMode, ModeSwitch, PlayMode};
-use crate::state::tours::{TourCommand, Touring, Tours};
+use crate::state::tours::{TourCommand, TourSystems, Touring, Tours};
 use bevy::ecs::system::SystemParam;
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
@@ -42,8 +42,31 @@ pub fn plugin(app: &mut App) {
                 .in_set(ExhibitionSystems)
                 .in_set(crate::schedule::AppSystems::Input),
             start_exhibition.in_set(crate::schedule::AppSystems::Rules),
+            step_by_itself.in_set(crate::schedule::AppSystems::Input).before(TourSystems),
         ),
     );
+}
+
+/// How long a step of a tour that steps by itself stays on show, in exhibition moves' paces.
+pub const STEP_PACES: f32 = 4.0;
+
+/// A tour that steps by itself moves on every few paces.
+fn step_by_itself(
+    time: Res<Time>,
+    pace: Res<Pace>,
+    touring: Res<Touring>,
+    mut shown_for: Local<f32>,
+    mut orders: MessageWriter<TourCommand>,
+) {
+    if touring.is_changed() || !touring.auto || touring.at.is_none() {
+        *shown_for = 0.0;
+        return;
+    }
+    *shown_for += time.delta_secs();
+    if *shown_for >= pace.0 * STEP_PACES {
+        *shown_for = 0.0;
+        orders.write(TourCommand::Next);
+    }
 }
 
 /// The board after `v` in the exhibition's cycle: the boards with a game to play.

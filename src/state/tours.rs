@@ -3,10 +3,9 @@
 //! board explores), selects its piece and plays its move, which then glides along its route;
 //! [`StepShown`] tells the views to put on the step's overlays and camera. Next and Back come from
 //! the panel's buttons (a click or a tap), the keys N and P, or, in the exhibition's attract loop,
-//! by themselves every few paces.
+//! by themselves every few paces (`exhibition`).
 
 use crate::state::commands::Command;
-use crate::state::exhibition::Pace;
 use crate::state::game::CurrentGame;
 use crate::state::game::GameReplaced;
 use crate::state::messages::ActionChosen;
@@ -33,6 +32,10 @@ impl Tours {
         Tours(files.iter().filter_map(|f| f.contents_utf8().and_then(|t| Tour::from_json(t).ok())).collect())
     }
 }
+
+/// The walk's systems (a tour's steps are asked for before them).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TourSystems;
 
 /// Where the walk is: which tour and which step, or the list of tours.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -83,9 +86,10 @@ pub fn plugin(app: &mut App) {
         .add_message::<StepShown>()
         .add_systems(
             Update,
-            (select_when_replaced, keys_and_buttons, step_by_itself, walk)
+            (select_when_replaced, keys_and_buttons, walk)
                 .chain()
-                .in_set(crate::schedule::AppSystems::Input),
+                .in_set(crate::schedule::AppSystems::Input)
+                .in_set(TourSystems),
         );
 }
 
@@ -123,28 +127,6 @@ fn keys_and_buttons(
             }
             _ => {}
         }
-    }
-}
-
-/// How long a step of a tour that steps by itself stays on show, in exhibition moves' paces.
-pub const STEP_PACES: f32 = 4.0;
-
-/// A tour that steps by itself moves on every few paces.
-fn step_by_itself(
-    time: Res<Time>,
-    pace: Res<Pace>,
-    touring: Res<Touring>,
-    mut shown_for: Local<f32>,
-    mut orders: MessageWriter<TourCommand>,
-) {
-    if touring.is_changed() || !touring.auto || touring.at.is_none() {
-        *shown_for = 0.0;
-        return;
-    }
-    *shown_for += time.delta_secs();
-    if *shown_for >= pace.0 * STEP_PACES {
-        *shown_for = 0.0;
-        orders.write(TourCommand::Next);
     }
 }
 

@@ -7,6 +7,7 @@ use surface_chess::state::game::{CurrentGame, Notice};
 use surface_chess::state::messages::{ActionChosen, CellPicked};
 use surface_chess::state::mode::{AppMode, ComputerLevel, PlayMode};
 use surface_chess::state::selection::Selection;
+use surface_chess::state::tours::Touring;
 use surface_chess::state::viewing::Viewing;
 use surface_chess::{logic_plugin, state::persist};
 use surface_chess_rules::{Cell, Game, Position, Role, Start, Variant};
@@ -261,7 +262,7 @@ fn exhibition_computers_agree_a_draw_where_the_rules_never_end_the_game() {
 }
 
 #[test]
-fn an_exhibition_moves_to_the_next_board_and_any_key_hands_back_control() {
+fn after_an_exhibition_game_a_tour_steps_by_itself_and_any_key_hands_back_control() {
     let mut app = app_with(CurrentGame::new(Variant::Chess));
     // A finished game (fool's mate), then the exhibition takes over.
     for name in ["f2", "f3", "e7", "e5", "g2", "g4", "d8", "h4"] {
@@ -270,16 +271,18 @@ fn an_exhibition_moves_to_the_next_board_and_any_key_hands_back_control() {
     assert!(play(&app).game.outcome().is_some());
     switch_mode(&mut app, AppMode::Exhibition);
     let start = std::time::Instant::now();
-    while play(&app).game.position().variant() == Variant::Chess {
-        assert!(start.elapsed().as_secs() < 20, "the next board comes after a pause");
+    while app.world().resource::<Touring>().at.is_none() {
+        assert!(start.elapsed().as_secs() < 20, "a tour comes after a pause (then the next board: tests/app/modes.rs)");
         std::thread::sleep(std::time::Duration::from_millis(20));
         app.update();
     }
-    assert_eq!(play(&app).game.position().variant(), Variant::Strato, "the boards cycle");
+    assert!(app.world().resource::<Touring>().auto, "it steps by itself");
     app.init_resource::<ButtonInput<KeyCode>>();
     app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::Space);
     app.update();
     assert_eq!(*app.world().resource::<PlayMode>(), PlayMode::TwoPlayers, "a key hands control back");
     app.update();
     assert_eq!(*app.world().resource::<State<AppMode>>().get(), AppMode::Offline);
+    let touring = *app.world().resource::<Touring>();
+    assert!(touring.at.is_some() && !touring.auto, "the step stays on show for the visitor to go on");
 }
