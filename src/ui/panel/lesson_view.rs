@@ -2,7 +2,7 @@
 //! (title, explanation, question, the hints asked for, the verdict and the lesson's closing
 //! explanation) with the buttons its task needs.
 
-use super::scroll::{WheelScrolls, scroll_with_wheel};
+use super::scroll::scrolling_column;
 use crate::scene::layout::{DIM, TEXT, label};
 use crate::state::lessons::library::Library;
 use crate::state::lessons::progress::Progress;
@@ -21,23 +21,7 @@ const WRONG: Color = Color::srgb(1.0, 0.60, 0.55);
 
 /// The empty section, under `parent`: a long lesson or list scrolls inside it.
 pub(super) fn spawn_lesson_area(commands: &mut Commands, parent: Entity) {
-    let area = commands
-        .spawn((
-            Node {
-                flex_direction: FlexDirection::Column,
-                flex_shrink: 1.0,
-                min_height: px(0),
-                overflow: Overflow::scroll_y(),
-                row_gap: px(3),
-                ..default()
-            },
-            ScrollPosition::default(),
-            WheelScrolls,
-            LessonArea,
-        ))
-        .observe(scroll_with_wheel)
-        .id();
-    commands.entity(parent).add_child(area);
+    scrolling_column(commands, parent, LessonArea);
 }
 
 /// A button sending a lesson command.

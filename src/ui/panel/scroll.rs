@@ -27,3 +27,26 @@ pub(super) fn scroll_with_wheel(
         event.propagate(false);
     }
 }
+
+/// A column under `parent` that shrinks to the room left and scrolls its content (with the
+/// wheel too), marked with `marker`.
+pub(super) fn scrolling_column(commands: &mut Commands, parent: Entity, marker: impl Bundle) -> Entity {
+    let column = commands
+        .spawn((
+            Node {
+                flex_direction: FlexDirection::Column,
+                flex_shrink: 1.0,
+                min_height: px(0),
+                overflow: Overflow::scroll_y(),
+                row_gap: px(3),
+                ..default()
+            },
+            ScrollPosition::default(),
+            WheelScrolls,
+            marker,
+        ))
+        .observe(scroll_with_wheel)
+        .id();
+    commands.entity(parent).add_child(column);
+    column
+}

@@ -2,7 +2,7 @@
 //! title, the step's number and text) with its End button; the tab's "Next step (N)" and "Step
 //! back (P)" buttons step it (a click, a tap or the key).
 
-use super::scroll::{WheelScrolls, scroll_with_wheel};
+use super::scroll::scrolling_column;
 use crate::scene::layout::{DIM, TEXT, label};
 use crate::state::tours::{TourCommand, Touring, Tours};
 use crate::ui::button::{Activate, button};
@@ -14,23 +14,7 @@ pub struct TourArea;
 
 /// The empty section, under `parent` (a long list or step scrolls inside it).
 pub(super) fn spawn_tour_area(commands: &mut Commands, parent: Entity) {
-    let area = commands
-        .spawn((
-            Node {
-                flex_direction: FlexDirection::Column,
-                flex_shrink: 1.0,
-                min_height: px(0),
-                overflow: Overflow::scroll_y(),
-                row_gap: px(3),
-                ..default()
-            },
-            ScrollPosition::default(),
-            WheelScrolls,
-            TourArea,
-        ))
-        .observe(scroll_with_wheel)
-        .id();
-    commands.entity(parent).add_child(area);
+    scrolling_column(commands, parent, TourArea);
 }
 
 /// A button sending a tour command.
