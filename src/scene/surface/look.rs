@@ -100,9 +100,9 @@ pub const fn look(variant: Variant) -> Look {
         Variant::Torus => {
             Look { shape: Shape::Ring { radius: 3.0, tube: 1.6, long: false }, home_radius: 14.0, home_pitch: 0.7 }
         }
-        // M's band with the twist taken out: the same radius and width.
+        // M's strip glued straight: a tube as long as the 8 × 8 cylinder's, a little wider.
         Variant::WideCylinder => {
-            Look { shape: Shape::Tube { radius: 3.2, length: 4.6 }, home_radius: 15.5, home_pitch: 0.7 }
+            Look { shape: Shape::Tube { radius: 2.4, length: 5.6 }, home_radius: 15.0, home_pitch: 0.7 }
         }
         Variant::LongTorus => {
             Look { shape: Shape::Ring { radius: 4.2, tube: 1.4, long: true }, home_radius: 15.0, home_pitch: 0.7 }
