@@ -15,6 +15,7 @@ use crate::ui::toggles::{OFF, ON, make_toggle};
 use bevy::prelude::*;
 use bevy::ui::InteractionDisabled;
 use surface_chess_rules::Variant;
+use surface_chess_rules::engine::Level;
 
 /// A board's button: a new game on it (lit while it is the board on show).
 #[derive(Component, Clone, Copy, Debug)]
@@ -89,11 +90,28 @@ pub(super) fn show_board(current: Res<CurrentGame>, mut buttons: Query<(&BoardBu
     }
 }
 
-/// The computer's level in words: `3 casual`.
+/// The computer's level in words, with its approximate strength on flat chess: `3 casual ~1200`
+/// (the levels' nominal Elo, an estimate: see the guide's table of the levels measured).
+pub fn level_words(level: Level) -> String {
+    format!("{} {} ~{}", level.number(), level.name(), level.nominal_elo())
+}
+
 pub(super) fn show_level(level: Res<ComputerLevel>, mut texts: Query<&mut Text, With<LevelText>>) {
     if level.is_changed() {
         for mut text in &mut texts {
-            text.0 = format!("{} {}", level.0.number(), level.0.name());
+            text.0 = level_words(level.0);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_level_is_named_with_its_approximate_elo() {
+        assert_eq!(level_words(Level::Casual), "3 casual ~1200");
+        let elos: Vec<u32> = Level::ALL.iter().map(|l| l.nominal_elo()).collect();
+        assert!(elos.windows(2).all(|w| w[0] < w[1]), "stronger levels have higher numbers: {elos:?}");
     }
 }
