@@ -126,6 +126,11 @@ fn start_hint(
     commands.insert_resource(search(&current, Level::Strong, Purpose::Hint));
 }
 
+/// Threads for the opponent's search: every core but one, which stays with drawing the window.
+fn search_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+}
+
 /// Starts a background search of the live position.
 fn search(current: &CurrentGame, level: Level, purpose: Purpose) -> Thinking {
     let game = current.game.clone();
@@ -135,7 +140,7 @@ fn search(current: &CurrentGame, level: Level, purpose: Purpose) -> Thinking {
     let depth = Arc::new(AtomicU32::new(0));
     let (task_stop, task_depth) = (stop.clone(), depth.clone());
     let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut engine = Engine::new(0x5eed ^ ply as u64);
+        let mut engine = Engine::new(0x5eed ^ ply as u64).threads(search_threads());
         engine.search(&game, &limits, &task_stop, |r| task_depth.store(r.depth, Ordering::Relaxed)).map(|r| r.best)
     });
     Thinking { purpose, task, stop, depth, serial: current.serial(), ply, not_before: 0.0 }

@@ -220,6 +220,12 @@ fn bestmove_prints_the_move_then_the_statistics() {
     assert!(lines[1].starts_with("depth 1 nodes "), "{out}");
     assert!(lines[1].contains(" nps ") && lines[1].contains(" time "), "{out}");
     assert!(lines[1].ends_with("score mate 1 pv Rd4–d1"), "{out}");
+    // Two threads on a timed search find it too.
+    let (code, out, err) = surfchess(&["bestmove", "mobius", "--fen", mate, "--movetime", "300", "--threads", "2"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.starts_with("bestmove Rd4–d1\n") && out.contains("score mate 1"), "{out}");
+    let (code, _, err) = surfchess(&["bestmove", "mobius", "--threads", "0"]);
+    assert!(code == 2 && err.contains("--threads"), "{err}");
     let (code, out, _) = surfchess(&["bestmove", "chess", "--movetime", "50", "--level", "strong"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("bestmove ") && out.contains(" score cp "), "{out}");
@@ -292,6 +298,63 @@ fn a_match_between_equals_is_about_even_with_its_error_bar() {
 }
 
 #[test]
+fn a_match_drives_an_outside_uci_engine_on_any_board() {
+    // Another build of the engine, here this one, started with `uci` and told the board.
+    let me = env!("CARGO_BIN_EXE_surfchess");
+    let (code, out, err) =
+        surfchess(&["match", "klein", "--first", "6", "--second-engine", me, "--openings", "1", "--movetime", "20"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines.iter().take(2).all(|l| !l.contains("forfeits") && !l.contains("unfinished")), "{out}");
+    assert!(lines[2].starts_with(&format!("first 6 vs second {me}: ")), "{out}");
+}
+
+#[test]
+fn an_outside_engine_that_plays_an_illegal_move_forfeits_and_one_that_is_silent_is_named() {
+    let dir = std::env::temp_dir().join(format!("surfchess-engines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = |name: &str, answer: &str| {
+        let path = dir.join(name);
+        let body = format!(
+            "#!/bin/sh\nwhile read line; do case \"$line\" in\n uci) echo uciok;;\n isready) echo readyok;;\n go*) {answer};;\n quit) exit 0;;\n esac; done\n"
+        );
+        std::fs::write(&path, body).unwrap();
+        std::process::Command::new("chmod").arg("+x").arg(&path).status().unwrap();
+        path.display().to_string()
+    };
+    let illegal = script("illegal", "echo 'bestmove a1a1'");
+    let (code, out, err) =
+        surfchess(&["match", "chess", "--first", "1", "--second-engine", &illegal, "--openings", "1", "--plies", "0"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].contains("second forfeits: the engine played 'a1a1', not a legal move here"), "{out}");
+    assert!(lines[0].contains(": white wins") || lines[0].contains("after 1 plies"), "{out}");
+    assert!(lines[2].starts_with(&format!("first 1 vs second {illegal}: 2 wins, 0 draws, 0 losses")), "{out}");
+    // One that never answers `go` forfeits after its time and five seconds' grace.
+    let silent = script("silent", ":");
+    let started = std::time::Instant::now();
+    let (code, out, _) = surfchess(&[
+        "match",
+        "chess",
+        "--first-engine",
+        &silent,
+        "--second",
+        "0",
+        "--openings",
+        "1",
+        "--plies",
+        "0",
+        "--movetime",
+        "10",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.lines().next().unwrap().contains("first forfeits: the engine did not answer \"bestmove\""), "{out}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(60), "bounded: {:?}", started.elapsed());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn engine_commands_reject_bad_input() {
     for (args, needle) in [
         (vec!["bestmove", "hyperbolic"], "invalid value 'hyperbolic' for '<VARIANT>'"),
@@ -312,6 +375,14 @@ fn engine_commands_reject_bad_input() {
             "invalid value '21'",
         ),
         (vec!["match", "chess", "--first", "1", "--openings", "1"], "--second <L>"),
+        (
+            vec!["match", "chess", "--first", "1", "--first-engine", "x", "--second", "0", "--openings", "1"],
+            "cannot be used with",
+        ),
+        (
+            vec!["match", "chess", "--first-engine", "/no/such/engine", "--second", "0", "--openings", "1"],
+            "cannot start the engine '/no/such/engine'",
+        ),
         (
             vec!["bestmove", "chess", "--moves", "e2–e4 e7–e5 e4–e5"],
             "--moves: action 3 ('e4–e5'): 'e4–e5' is not a legal",

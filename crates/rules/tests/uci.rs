@@ -157,6 +157,22 @@ fn an_infinite_search_waits_for_stop() {
 }
 
 #[test]
+fn threads_search_together_on_every_board() {
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 3");
+    for v in [Variant::Chess, Variant::Klein, Variant::Chess3] {
+        e.send(&format!("setoption name UCI_Variant value {v}"));
+        e.send("position startpos");
+        e.send("go movetime 200");
+        let (best, info) = e.bestmove();
+        assert!(from_uci(&Position::new(v), &best).is_ok(), "{v}: {best} after {info:?}");
+        assert!(info.iter().any(|l| l.contains(" nodes ")), "{v}: {info:?}");
+    }
+    e.send("isready");
+    assert_eq!(e.until("readyok"), ["readyok"]);
+}
+
+#[test]
 fn a_limited_strength_stops_at_its_levels_depth() {
     let mut e = Engine::start();
     e.send("setoption name UCI_LimitStrength value true");
@@ -174,7 +190,7 @@ fn bad_commands_are_named_and_the_session_goes_on() {
     for (command, named) in [
         ("setoption name UCI_Variant value hexagonal", "unknown variant 'hexagonal'"),
         ("setoption name Hash value lots", "Hash: \"lots\""),
-        ("setoption name Threads value 4", "Threads: \"4\""),
+        ("setoption name Threads value 0", "Threads: \"0\" is not a number from 1 to 256"),
         ("setoption name Colour value blue", "unknown option \"Colour\""),
         ("position startpos moves e2e4 e2e4", "move 2 (e2e4)"),
         ("position fen rnbqkbnr/pppppppp w", "position: chess"),

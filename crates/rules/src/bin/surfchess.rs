@@ -5,8 +5,11 @@
 //! surfchess validate <record.json>
 //! surfchess show <variant> [--fen <position>]
 //! surfchess bestmove <variant> [--fen <position>] [--moves <actions>] [--movetime MS | --depth D]
-//!                    [--level L] [--seed S]
+//!                    [--level L] [--seed S] [--threads N]
 //! surfchess selfplay <variant> --white L --black L --games N [--movetime MS] [--seed S]
+//! surfchess match <variant> (--first L | --first-engine PATH) (--second L | --second-engine PATH)
+//!                 --openings N [--plies P] [--movetime MS] [--threads N] [--seed S]
+//! surfchess uci
 //! surfchess explain <variant> [--fen <position>] [--words] <from> <to>
 //! surfchess lesson check <file.json | directory>
 //! surfchess lesson list <file.json | directory>
@@ -28,9 +31,10 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use surface_chess_rules::engine::{
-    DEFAULT_MOVETIME, Elo, Engine, Level, Tally, balanced_opening, game_seed, play_from, play_game,
+    Builtin, DEFAULT_MOVETIME, Elo, Engine, Level, Player, Tally, balanced_opening, game_seed, play_between, play_game,
 };
 use surface_chess_rules::tour::Tour;
+use surface_chess_rules::uci::Client;
 use surface_chess_rules::{
     Chart, Color, Escaped, Game, Lesson, Position, Quoted, Record, Start, Variant, divide, perft,
 };
@@ -102,6 +106,9 @@ enum Command {
         /// Seed of the levels' random choices.
         #[arg(long, value_name = "S", default_value_t = 0)]
         seed: u64,
+        /// Search threads of a timed search (a depth search uses one).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
     },
     /// Why the piece on FROM can or cannot go to TO: `legal <action> route <cells…>` per legal
     /// action, or one line `illegal <reason> <details…>`.
@@ -129,18 +136,29 @@ enum Command {
         #[command(subcommand)]
         command: TourCommand,
     },
-    /// Plays a match between two levels from random balanced openings, each twice with the
-    /// colours swapped; prints each game, then the score and the Elo difference of the first
-    /// level with its 95 % error bar.
+    /// Plays a match between two players (levels of this engine, or outside UCI engines such as
+    /// another build of surfchess) from random balanced openings, each twice with the colours
+    /// swapped; prints each game, then the score and the Elo difference of the first player with
+    /// its 95 % error bar.
     Match {
         /// The board.
         variant: Variant,
         /// The first player's level.
-        #[arg(long, value_name = "L")]
-        first: Level,
+        #[arg(long, value_name = "L", required_unless_present = "first_engine")]
+        first: Option<Level>,
+        /// The first player as an outside UCI engine: its program (a `surfchess` is started with
+        /// `uci`), thinking for `--movetime` a move.
+        #[arg(long, value_name = "PATH", conflicts_with = "first")]
+        first_engine: Option<PathBuf>,
         /// The second player's level.
-        #[arg(long, value_name = "L")]
-        second: Level,
+        #[arg(long, value_name = "L", required_unless_present = "second_engine")]
+        second: Option<Level>,
+        /// The second player as an outside UCI engine.
+        #[arg(long, value_name = "PATH", conflicts_with = "second")]
+        second_engine: Option<PathBuf>,
+        /// Search threads of each player.
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
         /// Openings, each played twice, 1 to 5000.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=5000))]
         openings: u32,
@@ -305,14 +323,14 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             let p = position(variant, fen.as_deref())?;
             writeln!(out, "{}{}", p.diagram(), p.to_text())?;
         }
-        Command::Bestmove { variant, fen, moves, movetime, depth, level, seed } => {
+        Command::Bestmove { variant, fen, moves, movetime, depth, level, seed, threads } => {
             let game = game(variant, fen.as_deref(), moves.as_deref())?;
             let mut limits = level.limits(movetime.map_or(DEFAULT_MOVETIME, Duration::from_millis));
             if let Some(d) = depth {
                 limits.depth = Some(if level == Level::Random { 0 } else { d });
                 limits.movetime = None;
             }
-            bestmove(&game, &mut Engine::new(seed), &limits, out)?;
+            bestmove(&game, &mut Engine::new(seed).threads(threads.into()), &limits, out)?;
         }
         Command::Explain { variant, fen, words, from, to } => {
             let p = position(variant, fen.as_deref())?;
@@ -336,9 +354,29 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             let movetime = movetime.map_or(DEFAULT_MOVETIME, Duration::from_millis);
             selfplay(variant, [white, black], games, movetime, seed, out)?;
         }
-        Command::Match { variant, first, second, openings, plies, movetime, seed } => {
+        Command::Match {
+            variant,
+            first,
+            first_engine,
+            second,
+            second_engine,
+            threads,
+            openings,
+            plies,
+            movetime,
+            seed,
+        } => {
             let movetime = movetime.map_or(DEFAULT_MOVETIME, Duration::from_millis);
-            play_match(variant, [first, second], openings, plies, movetime, seed, out)?;
+            let threads = usize::from(threads);
+            let contender = |level: Option<Level>, engine: Option<PathBuf>| match (level, engine) {
+                (_, Some(path)) => Client::start(&path, variant, threads, movetime)
+                    .map(|client| Contender::Outside(client, path.display().to_string()))
+                    .map_err(|e| input(e.to_string())),
+                (level, None) => Ok(Contender::Level(level.unwrap_or(Level::Strongest), None)),
+            };
+            let players = [contender(first, first_engine)?, contender(second, second_engine)?];
+            let setup = MatchSetup { variant, openings, plies, movetime, threads, seed };
+            play_match(&setup, players, out)?;
         }
         Command::Uci => surface_chess_rules::uci::run(io::stdin().lock(), io::stdout())?,
     }
@@ -560,16 +598,49 @@ fn selfplay(
     Ok(())
 }
 
-/// `match`: each opening played twice, the first level White then Black.
-fn play_match(
+/// One side of a match.
+enum Contender {
+    /// This engine at a level, with the engine of the game being played.
+    Level(Level, Option<Builtin>),
+    /// An outside engine and its program's name.
+    Outside(Client, String),
+}
+
+impl Contender {
+    fn name(&self) -> String {
+        match self {
+            Contender::Level(level, _) => level.number().to_string(),
+            Contender::Outside(_, name) => name.clone(),
+        }
+    }
+
+    /// The player for a new game.
+    fn ready(&mut self, setup: &MatchSetup, seed: u64) -> Result<&mut dyn Player, Failure> {
+        match self {
+            Contender::Level(level, builtin) => {
+                Ok(builtin.insert(Builtin::new(*level, setup.movetime, seed).threads(setup.threads)))
+            }
+            Contender::Outside(client, name) => {
+                client.new_game().map_err(|e| input(format!("{}: {e}", Quoted(name))))?;
+                Ok(client)
+            }
+        }
+    }
+}
+
+/// What a match is played with.
+struct MatchSetup {
     variant: Variant,
-    levels: [Level; 2],
     openings: u32,
     plies: u32,
     movetime: Duration,
+    threads: usize,
     seed: u64,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
+}
+
+/// `match`: each opening played twice, the first player White then Black.
+fn play_match(setup: &MatchSetup, mut players: [Contender; 2], out: &mut impl Write) -> Result<(), Failure> {
+    let MatchSetup { variant, openings, plies, seed, .. } = *setup;
     let mut first = Tally::default();
     for i in 0..openings {
         let opening = balanced_opening(variant, plies, game_seed(seed, i));
@@ -577,15 +648,26 @@ fn play_match(
             .filter_map(|ply| opening.position_at(ply).map(|p| p.notation(opening.actions()[ply])))
             .collect();
         for (j, first_color) in [Color::White, Color::Black].into_iter().enumerate() {
-            let colours = if first_color == Color::White { levels } else { [levels[1], levels[0]] };
-            let game = play_from(opening.clone(), colours, movetime, game_seed(!seed, 2 * i + j as u32));
-            let ending = game.outcome().map_or_else(|| "unfinished".to_owned(), |o| o.to_string());
-            first.add(game.outcome().and_then(|o| o.winner), first_color);
+            let index = 2 * i + j as u32;
+            let game_seed = game_seed(!seed, index);
+            let [a, b] = &mut players;
+            let (a, b) = (a.ready(setup, game_seed)?, b.ready(setup, !game_seed)?);
+            let sides: [&mut dyn Player; 2] = if first_color == Color::White { [a, b] } else { [b, a] };
+            let (game, forfeit) = play_between(opening.clone(), sides);
+            let (winner, ending) = match (&forfeit, game.outcome()) {
+                (Some(f), _) => {
+                    let who = if f.side == first_color { "first" } else { "second" };
+                    (Some(!f.side), format!("{who} forfeits: {}", f.reason))
+                }
+                (None, Some(o)) => (o.winner, o.to_string()),
+                (None, None) => (None, "unfinished".to_owned()),
+            };
+            first.add(winner, first_color);
             let side = if first_color == Color::White { "white" } else { "black" };
             writeln!(
                 out,
                 "game {}: first plays {side} from {}: {ending} after {} plies",
-                2 * i + j as u32 + 1,
+                index + 1,
                 line.join(" "),
                 game.actions().len()
             )?;
@@ -597,8 +679,8 @@ fn play_match(
     writeln!(
         out,
         "first {} vs second {}: {} wins, {} draws, {} losses in {games} games, {:.1} %; Elo {elo}",
-        levels[0].number(),
-        levels[1].number(),
+        players[0].name(),
+        players[1].name(),
         first.wins,
         first.draws,
         first.losses,

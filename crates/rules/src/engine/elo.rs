@@ -62,7 +62,11 @@ impl fmt::Display for Elo {
         let elo = |v: f64| match v {
             v if v == f64::INFINITY => "+∞".to_owned(),
             v if v == f64::NEG_INFINITY => "−∞".to_owned(),
-            v => format!("{v:+.0}"),
+            // Rounded first, so that a difference of -0.3 reads 0, not -0.
+            v => match v.round() {
+                0.0 => "0".to_owned(),
+                v => format!("{v:+.0}"),
+            },
         };
         write!(f, "{} (95 %: {} to {})", elo(self.difference), elo(self.low), elo(self.high))
     }
@@ -82,6 +86,7 @@ mod tests {
         let many = Elo::of(&tally(50, 100, 50)).unwrap();
         assert!(few.difference.abs() < 1e-9 && many.difference.abs() < 1e-9);
         assert!(many.high - many.low < (few.high - few.low) / 3.0, "{few:?} {many:?}");
+        assert!(few.to_string().starts_with("0 (95 %: -"), "{few}");
     }
 
     #[test]

@@ -44,6 +44,7 @@ mod rng;
 mod score;
 mod search;
 mod selfplay;
+mod team;
 mod tt;
 mod zobrist;
 
@@ -55,7 +56,10 @@ pub use openings::{BALANCED, balanced_opening};
 pub use progress::promotion_distance;
 pub use result::SearchResult;
 pub use score::Score;
-pub use selfplay::{ENGINES_AGREE_AFTER, Tally, engines_agree_draw, game_seed, play_from, play_game};
+pub use selfplay::{
+    Builtin, ENGINES_AGREE_AFTER, Forfeit, Player, Tally, engines_agree_draw, game_seed, play_between, play_from,
+    play_game,
+};
 pub use zobrist::hash;
 
 use crate::action::Action;
@@ -64,9 +68,10 @@ use crate::position::Position;
 use order::Ordering;
 use rng::Rng;
 use score::MAX_NOISE;
-use search::{RootMove, Search};
+use search::RootMove;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+use team::Root;
 use tt::Table;
 
 /// Transposition-table slots: 2^20 of 24 bytes.
@@ -76,29 +81,47 @@ const TABLE_BITS: u32 = 20;
 /// between searches (they speed up the next move of the same game) and its random stream.
 pub struct Engine {
     tt: Table,
-    order: Ordering,
+    /// One move ordering per search thread.
+    orders: Vec<Ordering>,
     rng: Rng,
     seed: u64,
 }
 
 impl Engine {
-    /// A new engine whose random choices (at levels with randomness) follow `seed`.
+    /// A new engine whose random choices (at levels with randomness) follow `seed`, searching on
+    /// one thread.
     pub fn new(seed: u64) -> Engine {
-        Engine { tt: Table::new(TABLE_BITS), order: Ordering::new(), rng: Rng::new(seed), seed }
+        Engine::with_table(seed, TABLE_BITS)
     }
 
     /// A new engine whose transposition table takes at most `megabytes` MiB (the UCI `Hash`
     /// option), at least 1024 slots.
     pub fn with_hash(seed: u64, megabytes: usize) -> Engine {
         let slots = (megabytes << 20) / tt::SLOT_BYTES;
-        let bits = slots.max(1024).ilog2().min(32);
-        Engine { tt: Table::new(bits), order: Ordering::new(), rng: Rng::new(seed), seed }
+        Engine::with_table(seed, slots.max(1024).ilog2().min(32))
+    }
+
+    fn with_table(seed: u64, bits: u32) -> Engine {
+        Engine { tt: Table::new(bits), orders: vec![Ordering::new()], rng: Rng::new(seed), seed }
+    }
+
+    /// The engine searching on `threads` threads (the UCI `Threads` option, at least one) when a
+    /// search is limited by time or runs until stopped (lazy SMP: the threads share the table).
+    /// Searches limited by depth or nodes stay on one thread, so that they stay deterministic.
+    pub fn threads(mut self, threads: usize) -> Engine {
+        self.orders.resize_with(threads.max(1), Ordering::new);
+        self
+    }
+
+    /// The number of threads a timed search uses.
+    pub fn thread_count(&self) -> usize {
+        self.orders.len()
     }
 
     /// Forgets everything learned and restarts the random stream: the engine behaves as new.
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.order = Ordering::new();
+        self.orders.iter_mut().for_each(|o| *o = Ordering::new());
         self.rng = Rng::new(self.seed);
     }
 
@@ -164,9 +187,10 @@ impl Engine {
             .into_iter()
             .map(|action| RootMove { action, bonus: if noise > 0 { self.rng.below(noise + 1) as i32 } else { 0 } })
             .collect();
-        self.order.age();
-        let mut search = Search::new(&mut self.tt, &mut self.order, stop, limits, history, start);
-        Some(search.run(position, moves, limits, &mut on_iteration))
+        self.orders.iter_mut().for_each(Ordering::age);
+        let threads = if limits.depth.is_some() || limits.nodes.is_some() { 1 } else { self.orders.len() };
+        let root = Root { position, moves, history, limits, start };
+        Some(team::search(&self.tt, &mut self.orders[..threads], root, stop, &mut on_iteration))
     }
 }
 

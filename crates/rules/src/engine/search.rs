@@ -13,6 +13,7 @@ use super::limits::Limits;
 use super::order::{MAX_PLY, Ordering, ranked, victim};
 use super::result::SearchResult;
 use super::score::{INFINITY, MATE, MATE_BOUND, Score};
+use super::team::Team;
 use super::tt::{Bound, Table};
 use super::zobrist::hash;
 use crate::action::Action;
@@ -23,6 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::time::Instant;
 
 /// A root action and the random bonus added to its score.
+#[derive(Clone, Copy)]
 pub(crate) struct RootMove {
     pub action: Action,
     pub bonus: i32,
@@ -43,11 +45,17 @@ const QUIESCENCE_EVASIONS: u32 = 1;
 /// The deepest quiescence: beyond it the static evaluation stands.
 const QUIESCENCE_DEPTH: u32 = 8;
 
-/// One search in progress.
+/// Nodes a helper thread counts before adding them to its team's count.
+const FLUSH: u64 = 1024;
+
+/// One search in progress, on one thread.
 pub(crate) struct Search<'a> {
-    tt: &'a mut Table,
+    tt: &'a Table,
     order: &'a mut Ordering,
     stop: &'a AtomicBool,
+    team: &'a Team,
+    /// A helper thread (lazy SMP): it stops when the main thread is done and reports nothing.
+    helper: bool,
     start: Instant,
     deadline: Option<Instant>,
     max_nodes: u64,
@@ -66,11 +74,15 @@ pub(crate) struct Search<'a> {
 
 impl<'a> Search<'a> {
     /// A search started at `start` (its time limit counts from there) from a root whose earlier
-    /// game positions hash to `history` (oldest first).
+    /// game positions hash to `history` (oldest first); the main thread of its `team` unless
+    /// `helper`.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
-        tt: &'a mut Table,
+        tt: &'a Table,
         order: &'a mut Ordering,
         stop: &'a AtomicBool,
+        team: &'a Team,
+        helper: bool,
         limits: &Limits,
         history: Vec<u64>,
         start: Instant,
@@ -79,6 +91,8 @@ impl<'a> Search<'a> {
             tt,
             order,
             stop,
+            team,
+            helper,
             start,
             deadline: limits.movetime.map(|t| start + t),
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
@@ -93,15 +107,16 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Iterative deepening over the root actions (at least one), reporting each completed iteration.
-    /// Stopped during an iteration, it keeps the best root action that iteration completed if it
-    /// is the first, else the previous iteration's (which is searched first); stopped before any,
-    /// the first root action in move order.
+    /// Iterative deepening over the root actions (at least one) from depth `first`, reporting
+    /// each completed iteration. Stopped during an iteration, it keeps the best root action that
+    /// iteration completed if it is the first, else the previous iteration's (which is searched
+    /// first); stopped before any, the first root action in move order.
     pub fn run(
         &mut self,
         root: &Position,
         mut moves: Vec<RootMove>,
         limits: &Limits,
+        first: i32,
         on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
         let root_hash = hash(root);
@@ -112,7 +127,7 @@ impl<'a> Search<'a> {
         let noisy = moves.iter().any(|m| m.bonus != 0);
         let mut result = self.report(moves[0].action, 0, 0, Vec::new());
         let mut score = 0;
-        for depth in 1..=max_depth {
+        for depth in first..=max_depth {
             self.iteration = depth;
             let Some((value, pv)) = self.aspirate(root, &mut moves, depth, score, noisy) else { break };
             score = value;
@@ -128,6 +143,9 @@ impl<'a> Search<'a> {
                 break;
             }
         }
+        if self.helper {
+            self.team.nodes.fetch_add(self.nodes % FLUSH, Atomic::Relaxed);
+        }
         SearchResult { nodes: self.nodes, elapsed: self.start.elapsed(), seldepth: self.seldepth as u32, ..result }
     }
 
@@ -137,7 +155,7 @@ impl<'a> Search<'a> {
             score: Score::from_internal(score),
             depth: depth.max(0) as u32,
             seldepth: self.seldepth as u32,
-            nodes: self.nodes,
+            nodes: self.nodes + self.team.nodes.load(Atomic::Relaxed),
             elapsed: self.start.elapsed(),
             pv: if pv.is_empty() { vec![best] } else { pv },
         }
@@ -221,9 +239,14 @@ impl<'a> Search<'a> {
         self.pv[ply].clear();
         if self.nodes >= self.max_nodes
             || (self.nodes.is_multiple_of(POLL)
-                && (self.stop.load(Atomic::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)))
+                && (self.stop.load(Atomic::Relaxed)
+                    || (self.helper && self.team.done.load(Atomic::Relaxed))
+                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
         {
             self.aborted = true;
+        }
+        if self.helper && self.nodes.is_multiple_of(FLUSH) {
+            self.team.nodes.fetch_add(FLUSH, Atomic::Relaxed);
         }
     }
 

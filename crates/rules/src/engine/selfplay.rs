@@ -1,8 +1,10 @@
-//! Games between two levels, for the command line and the strength benchmark.
+//! Games between two players, each a level of this engine or an outside engine, for the command
+//! line and the strength benchmark.
 
 use super::Engine;
 use super::level::Level;
 use super::rng::mix;
+use crate::action::Action;
 use crate::game::Game;
 use crate::piece::Color;
 use crate::variant::Variant;
@@ -52,6 +54,49 @@ pub fn engines_agree_draw(game: &Game) -> bool {
     p.rules().endings.halfmove_draw == u32::MAX && p.halfmove() >= ENGINES_AGREE_AFTER
 }
 
+/// One side of a game between engines.
+pub trait Player {
+    /// The action to play in `game`, which is not over, or why the player has none (an outside
+    /// engine that fails forfeits the game).
+    fn choose(&mut self, game: &Game) -> Result<Action, String>;
+}
+
+/// This engine at a level, with the strongest level's thinking time.
+pub struct Builtin {
+    engine: Engine,
+    level: Level,
+    movetime: Duration,
+}
+
+impl Builtin {
+    /// A fresh engine seeded with `seed`, playing at `level`.
+    pub fn new(level: Level, movetime: Duration, seed: u64) -> Builtin {
+        Builtin { engine: Engine::new(seed), level, movetime }
+    }
+
+    /// The engine searching on `threads` threads.
+    pub fn threads(self, threads: usize) -> Builtin {
+        Builtin { engine: self.engine.threads(threads), ..self }
+    }
+}
+
+impl Player for Builtin {
+    fn choose(&mut self, game: &Game) -> Result<Action, String> {
+        let stop = AtomicBool::new(false);
+        let found = self.engine.search(game, &self.level.limits(self.movetime), &stop, |_| {});
+        found.map(|f| f.best).ok_or_else(|| "no legal action".to_owned())
+    }
+}
+
+/// A player that failed during a game, and how: its side loses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    /// The side whose player failed.
+    pub side: Color,
+    /// What went wrong.
+    pub reason: String,
+}
+
 /// Plays a game from the variant's initial position, White at `white`'s level and Black at
 /// `black`'s, each with its own engine seeded from `seed`, until the rules end it (or, where the
 /// rules have no move-count draw, the engines agree one: [`engines_agree_draw`]).
@@ -61,20 +106,26 @@ pub fn play_game(variant: Variant, white: Level, black: Level, movetime: Duratio
 
 /// Plays `game` on from where it stands, as [`play_game`] does, White at `levels[0]` and Black at
 /// `levels[1]`.
-pub fn play_from(mut game: Game, [white, black]: [Level; 2], movetime: Duration, seed: u64) -> Game {
-    let mut engines = [Engine::new(mix(seed)), Engine::new(mix(!seed))];
-    let stop = AtomicBool::new(false);
+pub fn play_from(game: Game, [white, black]: [Level; 2], movetime: Duration, seed: u64) -> Game {
+    let mut players = [Builtin::new(white, movetime, mix(seed)), Builtin::new(black, movetime, mix(!seed))];
+    let [w, b] = &mut players;
+    play_between(game, [w, b]).0
+}
+
+/// Plays `game` on between two players (White's first) until the rules end it, the engines agree
+/// a draw ([`engines_agree_draw`]) or a player forfeits.
+pub fn play_between(mut game: Game, players: [&mut dyn Player; 2]) -> (Game, Option<Forfeit>) {
     while game.outcome().is_none() {
         if engines_agree_draw(&game) {
             game.agree_draw().expect("the game is not over");
             break;
         }
-        let color = game.position().side_to_move();
-        let level = if color == Color::White { white } else { black };
-        let Some(found) = engines[color.index()].search(&game, &level.limits(movetime), &stop, |_| {}) else {
-            break;
-        };
-        game.play(found.best).expect("the engine plays legal actions");
+        let side = game.position().side_to_move();
+        let chosen = players[side.index()].choose(&game);
+        match chosen.and_then(|a| game.play(a).map_err(|e| e.to_string())) {
+            Ok(()) => {}
+            Err(reason) => return (game, Some(Forfeit { side, reason })),
+        }
     }
-    game
+    (game, None)
 }

@@ -1,11 +1,14 @@
 //! The transposition table: a fixed number of slots indexed by the low bits of the Zobrist hash,
-//! each remembering a search result for one position.
+//! each remembering a search result for one position. Lockless, shared by the threads of one
+//! search: a slot's first word is the hash mixed with the other two (`key ^ data ^ action`), so a
+//! slot torn by two threads writing at once reads as empty rather than as another position's.
 
 use super::score::{from_table, to_table};
 use crate::action::{Action, ActionKind};
 use crate::complex::Cell;
 use crate::piece::{Facing, Role};
 use crate::variant::CastleSide;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// How a stored score bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,20 +34,19 @@ pub(crate) struct Entry {
     pub bound: Bound,
 }
 
-/// The table: `2^bits` slots, each an entry packed into three words (hash, [`pack`], and
-/// [`pack_action`]) that are all zero in an empty slot, so that a new table is allocated zeroed
-/// and costs nothing until it is used.
+/// The table: `2^bits` slots, each an entry packed into three words (the checked hash, [`pack`],
+/// and [`pack_action`]) that are all zero in an empty slot.
 pub(crate) struct Table {
-    slots: Vec<[u64; 3]>,
+    slots: Box<[[AtomicU64; 3]]>,
 }
 
 /// The bytes of one slot.
-pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<[u64; 3]>();
+pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<[AtomicU64; 3]>();
 
 impl Table {
     /// A table of `2^bits` empty slots.
     pub fn new(bits: u32) -> Table {
-        Table { slots: vec![[0; 3]; 1 << bits] }
+        Table { slots: (0..1usize << bits).map(|_| Default::default()).collect() }
     }
 
     /// The table's size in bytes.
@@ -55,19 +57,19 @@ impl Table {
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
-        self.slots.fill([0; 3]);
+        self.slots.iter_mut().flatten().for_each(|w| *w.get_mut() = 0);
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> usize {
-        key as usize & (self.slots.len() - 1)
+    fn slot(&self, key: u64) -> &[AtomicU64; 3] {
+        &self.slots[key as usize & (self.slots.len() - 1)]
     }
 
     /// The entry stored for a hash, as stored.
     #[inline]
     fn get(&self, key: u64) -> Option<Entry> {
-        let [stored, data, action] = self.slots[self.slot(key)];
-        (stored == key && data != 0).then(|| unpack(data, action))
+        let [check, data, action] = self.slot(key).each_ref().map(|w| w.load(Relaxed));
+        (check ^ data ^ action == key && data != 0).then(|| unpack(data, action))
     }
 
     /// The entry for a hash seen `ply` plies below the root, mate scores made root-relative.
@@ -77,16 +79,18 @@ impl Table {
     }
 
     /// Stores a result, unless the slot holds a deeper result for the same position.
-    pub fn store(&mut self, key: u64, action: Option<Action>, score: i32, depth: i32, bound: Bound, ply: usize) {
+    pub fn store(&self, key: u64, action: Option<Action>, score: i32, depth: i32, bound: Bound, ply: usize) {
         let old = self.get(key);
         if old.is_some_and(|old| i32::from(old.depth) > depth) && bound != Bound::Exact {
             return;
         }
         let action = action.or(old.and_then(|old| old.action));
         let depth = depth.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-        let i = self.slot(key);
         let entry = Entry { action, score: to_table(score, ply), depth, bound };
-        self.slots[i] = [key, pack(&entry), pack_action(action)];
+        let (data, action) = (pack(&entry), pack_action(action));
+        for (word, value) in self.slot(key).iter().zip([key ^ data ^ action, data, action]) {
+            word.store(value, Relaxed);
+        }
     }
 }
 
@@ -161,7 +165,7 @@ mod tests {
                 kinds.push(ActionKind::EnPassant { facing, promotion });
             }
         }
-        let mut table = Table::new(4);
+        let table = Table::new(4);
         for (i, kind) in kinds.into_iter().enumerate() {
             let action = Some(Action { from, to, kind });
             assert_eq!(unpack_action(pack_action(action)), action);
@@ -176,5 +180,19 @@ mod tests {
         }
         assert_eq!(unpack_action(pack_action(None)), None);
         assert!(Table::new(4).probe(0, 0).is_none(), "an empty slot holds nothing, even for hash 0");
+    }
+
+    #[test]
+    fn a_slot_torn_by_two_writers_reads_as_empty() {
+        let table = Table::new(4);
+        let (a, b) = (0x10, 0x7710);
+        let action = |to| Some(Action { from: Cell(1), to: Cell(to), kind: ActionKind::Piece });
+        table.store(a, action(2), 5, 3, Bound::Exact, 0);
+        let first = table.slot(a).each_ref().map(|w| w.load(Relaxed));
+        table.store(b, action(9), -40, 7, Bound::Lower, 0);
+        assert!(table.probe(b, 0).is_some() && table.probe(a, 0).is_none(), "one slot, the later position");
+        // The first writer's hash word lands over the second's data: neither position reads it.
+        table.slot(a)[0].store(first[0], Relaxed);
+        assert!(table.probe(a, 0).is_none() && table.probe(b, 0).is_none());
     }
 }

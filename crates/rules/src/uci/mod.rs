@@ -6,9 +6,11 @@
 //! coordinates or long notation and written in UCI's coordinates ([`to_uci`]). A bad command is
 //! answered with `info string error: …` naming what is wrong, and the session goes on.
 
+mod client;
 mod go;
 mod moves;
 
+pub use client::{Client, ClientError, MAX_LINE};
 pub use go::{Go, GoError};
 pub use moves::{from_uci, to_uci};
 
@@ -27,6 +29,9 @@ const NAME: &str = concat!("Surface Chess ", env!("CARGO_PKG_VERSION"));
 
 /// Transposition-table size by default and at most, in MiB.
 const HASH: (usize, usize) = (24, 4096);
+
+/// The most search threads the `Threads` option takes.
+const MAX_THREADS: usize = 256;
 
 /// The `UCI_Elo` range: the levels' nominal strengths ([`Level::nominal_elo`]).
 const ELO: (u32, u32) = (Level::Beginner.nominal_elo(), Level::Strongest.nominal_elo());
@@ -59,6 +64,11 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> io::Resu
     Ok(())
 }
 
+/// The default of `Threads`: one per core.
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+}
+
 /// A session's state: the board, the position with the positions before it, the engine (away
 /// while it searches) and the options.
 struct Session {
@@ -68,6 +78,7 @@ struct Session {
     position: Position,
     engine: Option<Engine>,
     hash_mb: usize,
+    threads: usize,
     limit_strength: bool,
     elo: u32,
     search: Option<(JoinHandle<Engine>, Arc<AtomicBool>)>,
@@ -81,8 +92,9 @@ impl Session {
             variant,
             position: Position::new(variant),
             earlier: Vec::new(),
-            engine: Some(Engine::with_hash(0, HASH.0)),
+            engine: Some(Engine::with_hash(0, HASH.0).threads(default_threads())),
             hash_mb: HASH.0,
+            threads: default_threads(),
             limit_strength: false,
             elo: ELO.1,
             search: None,
@@ -104,7 +116,7 @@ impl Session {
             "id author the Surface Chess authors".to_owned(),
             format!("option name UCI_Variant type combo default chess{variants}"),
             format!("option name Hash type spin default {} min 1 max {}", HASH.0, HASH.1),
-            "option name Threads type spin default 1 min 1 max 1".to_owned(),
+            format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", default_threads()),
             "option name UCI_LimitStrength type check default false".to_owned(),
             format!("option name UCI_Elo type spin default {} min {} max {}", ELO.1, ELO.0, ELO.1),
             "uciok".to_owned(),
@@ -117,13 +129,21 @@ impl Session {
         if let Some((worker, stop)) = self.search.take() {
             stop.store(true, Ordering::Relaxed);
             // A search thread that panicked leaves a fresh engine.
-            self.engine = Some(worker.join().unwrap_or_else(|_| Engine::with_hash(0, self.hash_mb)));
+            self.engine = Some(worker.join().unwrap_or_else(|_| self.fresh_engine()));
         }
+    }
+
+    /// A new engine with the session's options.
+    fn fresh_engine(&self) -> Engine {
+        Engine::with_hash(0, self.hash_mb).threads(self.threads)
     }
 
     fn engine(&mut self) -> &mut Engine {
         self.finish();
-        self.engine.get_or_insert_with(|| Engine::with_hash(0, self.hash_mb))
+        if self.engine.is_none() {
+            self.engine = Some(self.fresh_engine());
+        }
+        self.engine.as_mut().expect("just made")
     }
 
     fn new_game(&mut self) {
@@ -151,15 +171,18 @@ impl Session {
                 Some(mb) => {
                     self.finish();
                     self.hash_mb = mb as usize;
-                    self.engine = Some(Engine::with_hash(0, self.hash_mb));
+                    self.engine = Some(self.fresh_engine());
                 }
                 None => return self.error(&format!("Hash: {value:?} is not a size from 1 to {} MiB", HASH.1)),
             },
-            "threads" => {
-                if number() != Some(1) {
-                    return self.error(&format!("Threads: {value:?}: this engine searches on one thread"));
+            "threads" => match number().filter(|&n| (1..=MAX_THREADS as u64).contains(&n)) {
+                Some(n) => {
+                    self.finish();
+                    self.threads = n as usize;
+                    self.engine = self.engine.take().map(|e| e.threads(n as usize));
                 }
-            }
+                None => return self.error(&format!("Threads: {value:?} is not a number from 1 to {MAX_THREADS}")),
+            },
             "uci_limitstrength" => match value.as_str() {
                 "true" | "false" => self.limit_strength = value == "true",
                 _ => return self.error(&format!("UCI_LimitStrength: {value:?} is not true or false")),
@@ -212,7 +235,7 @@ impl Session {
             Err(e) => return self.error(&e.to_string()),
         };
         self.finish();
-        let mut engine = self.engine.take().unwrap_or_else(|| Engine::with_hash(0, self.hash_mb));
+        let mut engine = self.engine.take().unwrap_or_else(|| self.fresh_engine());
         let limits = self.limits(&go);
         // Without any limit the search runs until `stop`, as with `infinite`.
         let until_stop = go.infinite || (limits.depth, limits.movetime, limits.nodes) == (None, None, None);

@@ -1,0 +1,97 @@
+//! Lazy SMP: the threads of one search. Every thread searches the same root with its own move
+//! ordering, sharing the lockless transposition table, so each finds the others' results there
+//! and the main thread reaches further. Helpers start at alternating depths so that they do not
+//! walk in step with the main thread; the main thread's result is the search's, and when it is
+//! done the helpers stop.
+
+use super::limits::Limits;
+use super::order::Ordering;
+use super::result::SearchResult;
+use super::search::{RootMove, Search};
+use super::tt::Table;
+use crate::position::Position;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
+use std::time::Instant;
+
+/// What the threads of one search share besides the table.
+#[derive(Default)]
+pub(crate) struct Team {
+    /// Set when the main thread has finished.
+    pub done: AtomicBool,
+    /// Nodes the helpers have searched so far.
+    pub nodes: AtomicU64,
+}
+
+/// One search's root, limits and clock, as every thread starts it.
+pub(crate) struct Root<'a> {
+    pub position: &'a Position,
+    pub moves: Vec<RootMove>,
+    pub history: Vec<u64>,
+    pub limits: &'a Limits,
+    pub start: Instant,
+}
+
+/// Searches `root` on one thread per ordering in `orders` (at least one), reporting the main
+/// thread's completed iterations; the result counts every thread's nodes.
+pub(crate) fn search(
+    tt: &Table,
+    orders: &mut [Ordering],
+    root: Root,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&SearchResult),
+) -> SearchResult {
+    let team = Team::default();
+    let result = search_in(&team, tt, orders, root, stop, on_iteration);
+    // Every helper has finished and counted its nodes.
+    SearchResult { nodes: result.nodes + team.nodes.load(Atomic::Relaxed), ..result }
+}
+
+fn search_in(
+    team: &Team,
+    tt: &Table,
+    orders: &mut [Ordering],
+    root: Root,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&SearchResult),
+) -> SearchResult {
+    let (main, helpers) = orders.split_first_mut().expect("at least one thread");
+    let Root { position, moves, history, limits, start } = root;
+    std::thread::scope(|scope| {
+        for (i, order) in helpers.iter_mut().enumerate() {
+            let (moves, history) = (moves.clone(), history.clone());
+            scope.spawn(move || {
+                let mut search = Search::new(tt, order, stop, team, true, limits, history, start);
+                search.run(position, moves, limits, 1 + (i as i32 + 1) % 2, &mut |_| {});
+            });
+        }
+        let mut search = Search::new(tt, main, stop, team, false, limits, history, start);
+        let result = search.run(position, moves, limits, 1, on_iteration);
+        team.done.store(true, Atomic::Relaxed);
+        result
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+    use std::time::Duration;
+
+    #[test]
+    fn helpers_search_beside_the_main_thread_and_stop_with_it() {
+        let position = Position::new(Variant::Mobius);
+        let moves: Vec<RootMove> =
+            position.legal_actions().into_iter().map(|action| RootMove { action, bonus: 0 }).collect();
+        let (tt, mut orders) = (Table::new(16), vec![Ordering::new(), Ordering::new(), Ordering::new()]);
+        let limits = Limits::movetime(Duration::from_millis(300));
+        let (team, stop, start) = (Team::default(), AtomicBool::new(false), Instant::now());
+        let mut depths = Vec::new();
+        let root = Root { position: &position, moves: moves.clone(), history: Vec::new(), limits: &limits, start };
+        let result = search_in(&team, &tt, &mut orders, root, &stop, &mut |r| depths.push(r.depth));
+        // The scope has joined the helpers: they stopped with the main thread.
+        assert!(start.elapsed() < Duration::from_secs(5), "the helpers stopped: {:?}", start.elapsed());
+        assert!(team.nodes.load(Atomic::Relaxed) > 0, "the helpers searched");
+        assert!(moves.iter().any(|m| m.action == result.best), "a root action");
+        assert_eq!(depths, (1..=result.depth).collect::<Vec<_>>(), "the main thread reports every depth");
+    }
+}
