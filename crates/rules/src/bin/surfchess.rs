@@ -31,7 +31,8 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use surface_chess_rules::engine::{
-    Builtin, DEFAULT_MOVETIME, Elo, Engine, Level, Player, Tally, balanced_opening, game_seed, play_between, play_game,
+    Builtin, DEFAULT_MOVETIME, Elo, Engine, Level, Player, Tally, Weights, balanced_opening, game_seed, play_between,
+    play_game, samples, tune,
 };
 use surface_chess_rules::tour::Tour;
 use surface_chess_rules::uci::Client;
@@ -175,6 +176,24 @@ enum Command {
     /// Speaks the Universal Chess Interface on standard input and output (choose the board with
     /// `setoption name UCI_Variant value <variant>`).
     Uci,
+    /// Fits the evaluation's weights to self-play games on a board (Texel tuning) and prints them
+    /// as the Rust of `engine/weights.rs`, with the error before and after.
+    Tune {
+        /// The board.
+        variant: Variant,
+        /// Self-play games to take positions from, 1 to 100000.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        games: u32,
+        /// Depth of the self-play searches.
+        #[arg(long, value_name = "D", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=12))]
+        depth: u32,
+        /// Largest step of a weight, halved down to 1.
+        #[arg(long, value_name = "S", default_value_t = 16, value_parser = clap::value_parser!(i32).range(1..=1024))]
+        step: i32,
+        /// Seed of the games.
+        #[arg(long, value_name = "S", default_value_t = 0)]
+        seed: u64,
+    },
     /// Plays games between two levels; prints each result as it ends, then the score.
     Selfplay {
         /// The board.
@@ -379,6 +398,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             play_match(&setup, players, out)?;
         }
         Command::Uci => surface_chess_rules::uci::run(io::stdin().lock(), io::stdout())?,
+        Command::Tune { variant, games, depth, step, seed } => tune_weights(variant, games, depth, step, seed, out)?,
     }
     Ok(())
 }
@@ -595,6 +615,31 @@ fn selfplay(
         tally.draws,
         tally.losses
     )?;
+    Ok(())
+}
+
+/// `tune`: positions from self-play, then the fitted weights; progress on stderr.
+fn tune_weights(
+    variant: Variant,
+    games: u32,
+    depth: u32,
+    step: i32,
+    seed: u64,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let start = Weights::of(variant);
+    let samples = samples(variant, games, depth, seed, |g| eprint!("\rgames {g}/{games}"));
+    eprintln!();
+    let tuned = tune(&samples, start, step, |s, e| eprintln!("step {s}: error {e:.6}"));
+    writeln!(
+        out,
+        "// {variant}: {} quiet positions of {games} games at depth {depth}, k {:.3}, error {:.6} -> {:.6}",
+        samples.len(),
+        tuned.k,
+        tuned.before,
+        tuned.after
+    )?;
+    writeln!(out, "{:#?}", tuned.weights)?;
     Ok(())
 }
 

@@ -7,45 +7,19 @@
 //! changing level, count as undeveloped.
 
 use super::progress::steps;
+use super::weights::Weights;
 use crate::bits::Bits;
 use crate::piece::{Color, Facing, Piece, Role};
 use crate::position::Position;
 
-/// Material values, indexed by [`Role`] as `u8` (none, pawn … king).
-const VALUES: [i32; 7] = [0, 100, 320, 330, 500, 950, 0];
-
-/// Mobility bonus per reachable cell, indexed like [`VALUES`].
-const MOBILITY: [i32; 7] = [0, 0, 4, 4, 2, 1, 0];
-
-/// King-zone penalty by the number of the zone's cells (king and glued neighbours) the opponent
-/// attacks.
-const ZONE_ATTACKED: [i32; 10] = [0, 8, 20, 36, 56, 80, 108, 140, 176, 216];
-
-/// Pawn bonus by forward steps left to promotion (halved in the middle game, doubled in the endgame).
-const PROGRESS: [i32; 8] = [0, 90, 60, 38, 22, 12, 6, 2];
-
-/// Own pawns next to the king, each, up to three.
-const SHELTER: i32 = 8;
-
-/// Two bishops or more.
-const BISHOP_PAIR: i32 = 30;
-
-/// For the player to move.
-const TEMPO: i32 = 10;
-
-/// Strato: each non-pawn piece on the enemy king's level (only same-level pieces attack).
-const KING_LEVEL: i32 = 12;
-
-/// Strato: each piece other than king and pawns that has not made its first (level-changing) move.
-const UNDEVELOPED: i32 = 15;
-
-/// Non-pawn material of both initial armies: the game phase runs from this (opening) to 0.
+/// Non-pawn material of both initial armies at the base weights: the game phase runs from this
+/// (opening) to 0.
 const FULL_PHASE: i32 = 2 * (2 * 320 + 2 * 330 + 2 * 500 + 950);
 
 /// The material value of a role, for ordering captures.
 #[inline]
 pub(crate) fn value(role: Role) -> i32 {
-    VALUES[role as usize]
+    Weights::BASE.material[role as usize]
 }
 
 /// One side's totals.
@@ -62,22 +36,27 @@ struct Side {
 
 /// The evaluation of a position, in centipawns from the point of view of the player to move.
 pub fn evaluate(p: &Position) -> i32 {
-    let sides = Color::ALL.map(|color| side(p, color));
+    evaluate_with(p, Weights::of(p.variant()))
+}
+
+/// [`evaluate`] with the given weights.
+pub fn evaluate_with(p: &Position, w: &Weights) -> i32 {
+    let sides = Color::ALL.map(|color| side(p, color, w));
     let phase = (sides[0].non_pawn + sides[1].non_pawn).min(FULL_PHASE);
     let mut score = [0; 2];
     for color in Color::ALL {
         let (me, them) = (&sides[color.index()], &sides[(!color).index()]);
-        let (shelter, penalty) = king_safety(p, color, them.attacks);
+        let (shelter, penalty) = king_safety(p, color, them.attacks, w);
         // Attacks on the king's zone matter less as the attacker's pieces leave the board.
         let penalty = penalty * (them.non_pawn + 1_000).min(FULL_PHASE) / FULL_PHASE;
         let middle = me.middle + shelter - penalty;
         let end = me.end - penalty / 2;
         score[color.index()] = me.material
-            + i32::from(me.bishops >= 2) * BISHOP_PAIR
+            + i32::from(me.bishops >= 2) * w.bishop_pair
             + (middle * phase + end * (FULL_PHASE - phase)) / FULL_PHASE;
     }
     let us = p.side_to_move();
-    let mut v = score[us.index()] - score[(!us).index()] + TEMPO;
+    let mut v = score[us.index()] - score[(!us).index()] + w.tempo;
     // Approaching the move limit, any advantage fades: progress (a pawn move or capture) resets it.
     let left = i64::from(p.rules().endings.halfmove_draw.saturating_sub(p.halfmove()));
     if left < 50 {
@@ -87,7 +66,7 @@ pub fn evaluate(p: &Position) -> i32 {
 }
 
 /// Material, mobility, pawn progress and attacked cells of one side.
-fn side(p: &Position, color: Color) -> Side {
+fn side(p: &Position, color: Color, w: &Weights) -> Side {
     let own = p.occupied[color.index()];
     let mut s = Side::default();
     let family = p.rules.family;
@@ -96,13 +75,13 @@ fn side(p: &Position, color: Color) -> Side {
     for c in own.iter() {
         let Some(piece) = p.piece_at(c) else { continue };
         let role = piece.role();
-        s.material += value(role);
+        s.material += w.material[role as usize];
         let reach = family.reach(p, c, piece);
         s.attacks = s.attacks.union(reach);
         match role {
             Role::Pawn => {
                 let facing = piece.facing().unwrap_or(Facing::Up);
-                let bonus = PROGRESS.get(usize::from(steps(p.variant(), color, facing, c))).copied().unwrap_or(0);
+                let bonus = w.progress.get(usize::from(steps(p.variant(), color, facing, c))).copied().unwrap_or(0);
                 s.middle += bonus / 2;
                 s.end += 2 * bonus;
             }
@@ -110,14 +89,14 @@ fn side(p: &Position, color: Color) -> Side {
             _ => {
                 s.bishops += u32::from(role == Role::Bishop);
                 s.non_pawn += value(role);
-                let mobility = MOBILITY[role as usize] * reach.without(own).len() as i32;
+                let mobility = w.mobility[role as usize] * reach.without(own).len() as i32;
                 s.middle += mobility;
                 s.end += mobility;
                 if first_moves {
-                    s.middle -= i32::from(piece.unused()) * UNDEVELOPED;
+                    s.middle -= i32::from(piece.unused()) * w.undeveloped;
                 }
                 if levels {
-                    let near = i32::from(p.complex().coord(c).chart == enemy_level) * KING_LEVEL;
+                    let near = i32::from(p.complex().coord(c).chart == enemy_level) * w.king_level;
                     s.middle += near;
                     s.end += near;
                 }
@@ -130,12 +109,12 @@ fn side(p: &Position, color: Color) -> Side {
 /// King safety of `color`: (shelter bonus, attack penalty). Its zone is the king's cell and every
 /// cell one king step away through the complex's gluings, so attacks through a seam count like any
 /// other.
-fn king_safety(p: &Position, color: Color, enemy_attacks: Bits) -> (i32, i32) {
+fn king_safety(p: &Position, color: Color, enemy_attacks: Bits, w: &Weights) -> (i32, i32) {
     let king = p.king(color);
     let mut zone = p.rules.family.reach(p, king, Piece::new(color, Role::King));
     zone.insert(king);
     let attacked = zone.intersection(enemy_attacks).len() as usize;
-    let penalty = ZONE_ATTACKED[attacked.min(ZONE_ATTACKED.len() - 1)];
+    let penalty = w.zone_attacked[attacked.min(w.zone_attacked.len() - 1)];
     let pawns = zone.iter().filter(|&c| p.piece_at(c).is_some_and(|q| q.color() == color && q.role() == Role::Pawn));
-    (SHELTER * pawns.take(3).count() as i32, penalty)
+    (w.shelter * pawns.take(3).count() as i32, penalty)
 }

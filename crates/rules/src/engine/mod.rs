@@ -43,13 +43,16 @@ mod result;
 mod rng;
 mod score;
 mod search;
+mod see;
 mod selfplay;
 mod team;
 mod tt;
+mod tune;
+mod weights;
 mod zobrist;
 
 pub use elo::Elo;
-pub use eval::evaluate;
+pub use eval::{evaluate, evaluate_with};
 pub use level::{DEFAULT_MOVETIME, Level, UnknownLevel};
 pub use limits::Limits;
 pub use openings::{BALANCED, balanced_opening};
@@ -60,6 +63,8 @@ pub use selfplay::{
     Builtin, ENGINES_AGREE_AFTER, Forfeit, Player, Tally, engines_agree_draw, game_seed, play_between, play_from,
     play_game,
 };
+pub use tune::{Sample, Tuned, error, fit_scale, samples, tune};
+pub use weights::Weights;
 pub use zobrist::hash;
 
 use crate::action::Action;

@@ -1,7 +1,9 @@
-//! Move ordering: the transposition-table move, then captures and promotions by most valuable
-//! victim / least valuable attacker, then the killers of the ply, then quiet moves by history.
+//! Move ordering: the transposition-table move, then captures that do not lose material (by
+//! static exchange) and promotions by most valuable victim / least valuable attacker, then the
+//! killers of the ply, then quiet moves by history, then captures that lose material.
 
 use super::eval::value;
+use super::see::see;
 use crate::action::{Action, ActionKind};
 use crate::piece::Role;
 use crate::position::{MAX_CELLS, Position};
@@ -12,7 +14,8 @@ pub(crate) const MAX_PLY: usize = 128;
 const TT_MOVE: i32 = 4_000_000;
 const GOOD: i32 = 2_000_000;
 const KILLER: [i32; 2] = [1_500_000, 1_400_000];
-const UNDER_PROMOTION: i32 = -1_000_000;
+const LOSING: i32 = -1_500_000;
+const UNDER_PROMOTION: i32 = -2_000_000;
 const HISTORY_MAX: i32 = 1_000_000;
 
 /// Killer moves per ply and the history of quiet moves that caused cutoffs.
@@ -49,8 +52,8 @@ impl Ordering {
             None => {}
         }
         if p.is_capture(a) {
-            let attacker = p.piece_at(a.from).map_or(0, |q| value(q.role()));
-            return GOOD + 16 * victim(p, a) - attacker / 16;
+            let mvv_lva = 16 * victim(p, a) - p.piece_at(a.from).map_or(0, |q| value(q.role())) / 16;
+            return if loses_material(p, a) { LOSING + mvv_lva } else { GOOD + mvv_lva };
         }
         match self.killers[ply].iter().position(|&k| k == Some(a)) {
             Some(i) => KILLER[i],
@@ -58,15 +61,30 @@ impl Ordering {
         }
     }
 
-    /// Rewards a quiet action that refuted the opponent at `ply` with `depth` left.
-    pub fn reward(&mut self, p: &Position, a: Action, depth: i32, ply: usize) {
+    /// Whether `a` is one of the killers of `ply`.
+    pub fn is_killer(&self, a: Action, ply: usize) -> bool {
+        self.killers[ply].contains(&Some(a))
+    }
+
+    /// Rewards a quiet action that refuted the opponent at `ply` with `depth` left, and blames the
+    /// quiet actions `tried` before it.
+    pub fn reward(&mut self, p: &Position, a: Action, tried: &[Action], depth: i32, ply: usize) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(a) {
             killers[1] = killers[0];
             killers[0] = Some(a);
         }
+        let bonus = (depth * depth * 16).min(HISTORY_MAX / 4);
+        self.update(p, a, bonus);
+        for &b in tried {
+            self.update(p, b, -bonus);
+        }
+    }
+
+    /// Moves a history entry towards ±[`HISTORY_MAX`] by `bonus`, less as it nears it.
+    fn update(&mut self, p: &Position, a: Action, bonus: i32) {
         let h = &mut self.history[Ordering::slot(p, a)];
-        *h = (*h + depth * depth).min(HISTORY_MAX);
+        *h += bonus - (i64::from(*h) * i64::from(bonus.abs()) / i64::from(HISTORY_MAX)) as i32;
     }
 }
 
@@ -77,6 +95,13 @@ pub(crate) fn victim(p: &Position, a: Action) -> i32 {
         ActionKind::Castle(_) => 0,
         _ => p.piece_at(a.to).map_or(0, |q| value(q.role())),
     }
+}
+
+/// Whether a capture loses material by static exchange (only a more valuable piece taking a less
+/// valuable one can).
+pub(crate) fn loses_material(p: &Position, a: Action) -> bool {
+    let attacker = p.piece_at(a.from).map_or(0, |q| value(q.role()));
+    attacker > victim(p, a) && see(p, a) < 0
 }
 
 /// Fills `out` with `actions` and their keys, best first.

@@ -8,9 +8,9 @@
 //! search on the most crowded position ends within a few milliseconds of its limit with the best
 //! action found so far (at worst the first action in move order).
 
-use super::eval::{evaluate, value};
+use super::eval::evaluate;
 use super::limits::Limits;
-use super::order::{MAX_PLY, Ordering, ranked, victim};
+use super::order::{MAX_PLY, Ordering, loses_material, ranked, victim};
 use super::result::SearchResult;
 use super::score::{INFINITY, MATE, MATE_BOUND, Score};
 use super::team::Team;
@@ -69,6 +69,8 @@ pub(crate) struct Search<'a> {
     path: Vec<u64>,
     lists: Vec<Vec<Action>>,
     ranks: Vec<Vec<(i32, Action)>>,
+    /// The quiet actions searched so far at each ply.
+    tried: Vec<Vec<Action>>,
     pv: Vec<Vec<Action>>,
 }
 
@@ -103,6 +105,7 @@ impl<'a> Search<'a> {
             path: history,
             lists: vec![Vec::new(); MAX_PLY],
             ranks: vec![Vec::new(); MAX_PLY],
+            tried: vec![Vec::new(); MAX_PLY],
             pv: vec![Vec::new(); MAX_PLY],
         }
     }
@@ -357,13 +360,20 @@ impl<'a> Search<'a> {
         self.lists[ply] = list;
         let original_alpha = alpha;
         let (mut best, mut best_move) = (-INFINITY, None);
+        let mut tried = std::mem::take(&mut self.tried[ply]);
+        tried.clear();
         for (searched, &(_, a)) in moves.iter().enumerate() {
             let quiet = !p.is_capture(a) && a.promotion().is_none();
             let mut next = p.clone();
             next.play_unchecked(a);
             let check = next.is_check();
+            let prunable = quiet && !check && !in_check && !pv_node && searched > 0 && best > -MATE_BOUND;
             // Futility: a quiet move near the horizon cannot lift a hopeless static score.
-            if quiet && !check && !in_check && !pv_node && searched > 0 && depth <= 2 && eval + 150 * depth <= alpha {
+            if prunable && depth <= 2 && eval + 150 * depth <= alpha {
+                continue;
+            }
+            // Late moves near the horizon, ordered after the promising ones, are not tried.
+            if prunable && depth <= 3 && searched as i32 >= 3 + depth * depth * 2 {
                 continue;
             }
             let nh = hash(&next);
@@ -371,8 +381,9 @@ impl<'a> Search<'a> {
             let v = if searched == 0 {
                 -self.negamax(&next, nh, check, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
-                let r = if quiet && !check && !in_check && depth >= 3 && searched >= 3 {
-                    1 + i32::from(depth >= 6 && searched >= 10)
+                let r = if quiet && !check && !in_check && depth >= 3 && searched >= 2 + usize::from(pv_node) {
+                    let r = reduction(depth, searched) - i32::from(pv_node) - i32::from(self.order.is_killer(a, ply));
+                    r.clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -397,13 +408,17 @@ impl<'a> Search<'a> {
                     self.raise_pv(ply, a);
                     if v >= beta {
                         if quiet {
-                            self.order.reward(p, a, depth, ply);
+                            self.order.reward(p, a, &tried, depth, ply);
                         }
                         break;
                     }
                 }
             }
+            if quiet {
+                tried.push(a);
+            }
         }
+        self.tried[ply] = tried;
         self.ranks[ply] = moves;
         if self.aborted {
             return 0;
@@ -467,9 +482,8 @@ impl<'a> Search<'a> {
                     if stand + gain + DELTA <= alpha {
                         continue;
                     }
-                    // A more valuable piece taking a defended one loses material: not tried.
-                    let attacker = p.piece_at(a.from).map_or(0, |q| value(q.role()));
-                    if attacker > gain && p.is_attacked(a.to, !p.side_to_move()) {
+                    // A capture that loses material by static exchange: not tried.
+                    if loses_material(p, a) {
                         continue;
                     }
                 }
@@ -495,6 +509,12 @@ impl<'a> Search<'a> {
         self.ranks[ply] = moves;
         if self.aborted { 0 } else { best }
     }
+}
+
+/// The late-move reduction of the `searched`-th action with `depth` plies left: it grows with
+/// both, as the logarithms' product (the common rule of strong engines).
+fn reduction(depth: i32, searched: usize) -> i32 {
+    (0.5 + f64::from(depth).ln() * (searched as f64).ln() / 2.25) as i32
 }
 
 /// Whether the player to move has a piece other than pawns and the king (null moves are unsafe
