@@ -355,6 +355,19 @@ fn an_outside_engine_that_plays_an_illegal_move_forfeits_and_one_that_is_silent_
 }
 
 #[test]
+fn tune_fits_weights_to_self_play_and_prints_them_as_rust() {
+    let (code, out, err) = surfchess(&["tune", "chess", "--games", "4", "--depth", "1", "--step", "4"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("games 4/4") && err.contains("step 1: error "), "progress on stderr: {err}");
+    let first = out.lines().next().unwrap();
+    assert!(first.starts_with("// chess: ") && first.contains(" quiet positions of 4 games at depth 1, k "), "{out}");
+    let (before, after) = first.rsplit_once("error ").unwrap().1.split_once(" -> ").unwrap();
+    let (before, after): (f64, f64) = (before.parse().unwrap(), after.parse().unwrap());
+    assert!(after <= before, "fitting never makes it worse: {first}");
+    assert!(out.contains("Weights {") && out.contains("material: [") && out.contains("bishop_pair: "), "{out}");
+}
+
+#[test]
 fn engine_commands_reject_bad_input() {
     for (args, needle) in [
         (vec!["bestmove", "hyperbolic"], "invalid value 'hyperbolic' for '<VARIANT>'"),
@@ -388,6 +401,8 @@ fn engine_commands_reject_bad_input() {
             "--moves: action 3 ('e4–e5'): 'e4–e5' is not a legal",
         ),
         (vec!["selfplay", "chess", "--white", "1", "--black", "0"], "--games <N>"),
+        (vec!["tune", "chess", "--games", "0"], "invalid value '0' for '--games <N>'"),
+        (vec!["tune", "chess", "--games", "1", "--depth", "13"], "invalid value '13' for '--depth <D>'"),
         (vec!["selfplay", "chess", "--black", "0", "--games", "1"], "--white <L>"),
         (
             vec!["selfplay", "chess", "--white", "1", "--black", "0", "--games", "0"],

@@ -97,6 +97,12 @@ pub(crate) fn victim(p: &Position, a: Action) -> i32 {
     }
 }
 
+/// Whether an ordering key is that of a capture that loses material (its most valuable victim /
+/// least valuable attacker term is less than 16 queens).
+pub(crate) fn losing(key: i32) -> bool {
+    (LOSING..LOSING + 16 * 2 * value(Role::Queen)).contains(&key)
+}
+
 /// Whether a capture loses material by static exchange (only a more valuable piece taking a less
 /// valuable one can).
 pub(crate) fn loses_material(p: &Position, a: Action) -> bool {
@@ -109,4 +115,28 @@ pub(crate) fn ranked(actions: &[Action], out: &mut Vec<(i32, Action)>, key: impl
     out.clear();
     out.extend(actions.iter().map(|&a| (key(a), a)));
     out.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn captures_that_lose_material_come_after_the_quiet_moves() {
+        // The rook may take a pawn guarded by a pawn (losing), the knight an unguarded pawn.
+        let p = Position::from_text(Variant::Chess, "4k3/8/2p5/3p4/7p/5N2/3R4/4K3 w - - 0 1").expect("a position");
+        let (mut order, mut moves) = (Ordering::new(), Vec::new());
+        order.reward(&p, p.parse_action("Ke1–f1").expect("legal"), &[], 4, 0);
+        ranked(&p.legal_actions(), &mut moves, |a| order.rank(&p, a, None, 0));
+        let at = |text: &str| {
+            let a = p.parse_action(text).expect("legal");
+            moves.iter().position(|&(_, b)| b == a).expect("ranked")
+        };
+        assert_eq!(at("Nf3xh4"), 0, "the winning capture first");
+        assert_eq!(at("Ke1–f1"), 1, "then the killer");
+        assert_eq!(at("Rd2xd5"), moves.len() - 1, "the losing capture last");
+        let losers: Vec<Action> = moves.iter().filter(|(k, _)| losing(*k)).map(|&(_, a)| a).collect();
+        assert_eq!(losers, [p.parse_action("Rd2xd5").expect("legal")]);
+    }
 }

@@ -10,7 +10,7 @@
 
 use super::eval::evaluate;
 use super::limits::Limits;
-use super::order::{MAX_PLY, Ordering, loses_material, ranked, victim};
+use super::order::{MAX_PLY, Ordering, losing, ranked, victim};
 use super::result::SearchResult;
 use super::score::{INFINITY, MATE, MATE_BOUND, Score};
 use super::team::Team;
@@ -471,7 +471,7 @@ impl<'a> Search<'a> {
         ranked(&list, &mut moves, |a| order.rank(p, a, None, ply));
         self.lists[ply] = list;
         let mut best = stand;
-        for &(_, a) in moves.iter() {
+        for &(key, a) in moves.iter() {
             let promotion = a.promotion();
             if !evasions {
                 if promotion.is_some_and(|r| r != Role::Queen) || (promotion.is_none() && !p.is_capture(a)) {
@@ -482,8 +482,8 @@ impl<'a> Search<'a> {
                     if stand + gain + DELTA <= alpha {
                         continue;
                     }
-                    // A capture that loses material by static exchange: not tried.
-                    if loses_material(p, a) {
+                    // A capture that loses material by static exchange (ranked so): not tried.
+                    if losing(key) {
                         continue;
                     }
                 }

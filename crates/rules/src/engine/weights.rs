@@ -47,6 +47,8 @@ impl Weights {
     pub fn of(variant: Variant) -> &'static Weights {
         match variant {
             Variant::Chess => &CHESS,
+            Variant::Mobius => &MOBIUS,
+            Variant::Klein => &KLEIN,
             _ => &Weights::BASE,
         }
     }
@@ -100,5 +102,31 @@ const CHESS: Weights = Weights {
     shelter: 6,
     bishop_pair: 144,
     tempo: -4,
+    ..Weights::BASE
+};
+
+/// `surfchess tune mobius --games 600 --depth 3 --seed 5`: 31,141 quiet positions, k 0.746,
+/// error 0.095050 → 0.088392.
+const MOBIUS: Weights = Weights {
+    material: [0, 100, 256, 224, 704, 1373, 0],
+    mobility: [0, 0, 0, 8, 2, 2, 0],
+    zone_attacked: [0, 0, 0, 0, 16, 77, 161, 161, 176, 216],
+    progress: [0, 141, 95, 63, 29, 9, 9, 9],
+    shelter: 18,
+    bishop_pair: 95,
+    tempo: -7,
+    ..Weights::BASE
+};
+
+/// `surfchess tune klein --games 600 --depth 3 --seed 5`: 23,312 quiet positions, k 0.544,
+/// error 0.076879 → 0.066144.
+const KLEIN: Weights = Weights {
+    material: [0, 100, 125, 235, 857, 2014, 0],
+    mobility: [0, 0, 12, 5, 9, 2, 0],
+    zone_attacked: [0, 8, 8, 8, 71, 153, 332, 612, 612, 612],
+    progress: [0, 125, 67, 62, 23, 18, 18, -6],
+    shelter: 20,
+    bishop_pair: 417,
+    tempo: 6,
     ..Weights::BASE
 };
