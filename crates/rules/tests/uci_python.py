@@ -1,6 +1,6 @@
 """python-chess drives `surfchess uci` unmodified: analysis with each kind of limit, then a game
-of the engine against itself on a clock of a few seconds a side, on which neither side may run
-out of time. Usage: python3 uci_python.py <path to surfchess>."""
+of the engine against itself, on two threads, on a clock of a few seconds a side, on which
+neither side may run out of time. Usage: python3 uci_python.py <path to surfchess>."""
 
 import sys
 import time
@@ -14,6 +14,8 @@ MAX_PLIES = 120
 engine = chess.engine.SimpleEngine.popen_uci([sys.argv[1], "uci"], timeout=60)
 assert engine.id["name"].startswith("Surface Chess"), engine.id
 assert "UCI_Variant" in engine.options and "chess" in engine.options["UCI_Variant"].var
+assert engine.options["Threads"].max >= 2, engine.options["Threads"]
+engine.configure({"Threads": 2, "Hash": 16})
 
 board = chess.Board()
 for limit in (chess.engine.Limit(depth=4), chess.engine.Limit(nodes=5000), chess.engine.Limit(time=0.2)):
