@@ -76,7 +76,7 @@ use score::MAX_NOISE;
 use search::RootMove;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-use team::Root;
+use team::{Root, Team};
 use tt::Table;
 
 /// Transposition-table slots: 2^20 of 24 bytes.
@@ -195,7 +195,7 @@ impl Engine {
         self.orders.iter_mut().for_each(Ordering::age);
         let threads = if limits.depth.is_some() || limits.nodes.is_some() { 1 } else { self.orders.len() };
         let root = Root { position, moves, history, limits, start };
-        Some(team::search(&self.tt, &mut self.orders[..threads], root, stop, &mut on_iteration))
+        Some(team::search(&Team::default(), &self.tt, &mut self.orders[..threads], root, stop, &mut on_iteration))
     }
 }
 

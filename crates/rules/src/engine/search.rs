@@ -1,6 +1,7 @@
-//! Iterative-deepening principal-variation search: negamax alpha-beta with aspiration windows, a
-//! transposition table, null-move pruning, late-move reductions, check extension, and quiescence on
-//! captures and promotions. Repetitions (of the game or of the search path), the rules' material
+//! Iterative-deepening principal-variation search, on one thread of a [`super::team`]: negamax
+//! alpha-beta with aspiration windows, a shared transposition table, null-move pruning,
+//! logarithmic late-move reductions, futility and late-move pruning near the horizon, check
+//! extension, and quiescence on captures that do not lose material and on promotions. Repetitions (of the game or of the search path), the rules' material
 //! draws and the move limit score as draws; mates score by their distance.
 //!
 //! Every part of the search can be stopped: the clock, the stop flag and the node budget are looked

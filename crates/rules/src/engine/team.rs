@@ -31,22 +31,9 @@ pub(crate) struct Root<'a> {
     pub start: Instant,
 }
 
-/// Searches `root` on one thread per ordering in `orders` (at least one), reporting the main
-/// thread's completed iterations; the result counts every thread's nodes.
+/// Searches `root` on one thread per ordering in `orders` (at least one) as `team`, reporting the
+/// main thread's completed iterations; the result counts every thread's nodes.
 pub(crate) fn search(
-    tt: &Table,
-    orders: &mut [Ordering],
-    root: Root,
-    stop: &AtomicBool,
-    on_iteration: &mut dyn FnMut(&SearchResult),
-) -> SearchResult {
-    let team = Team::default();
-    let result = search_in(&team, tt, orders, root, stop, on_iteration);
-    // Every helper has finished and counted its nodes.
-    SearchResult { nodes: result.nodes + team.nodes.load(Atomic::Relaxed), ..result }
-}
-
-fn search_in(
     team: &Team,
     tt: &Table,
     orders: &mut [Ordering],
@@ -56,7 +43,7 @@ fn search_in(
 ) -> SearchResult {
     let (main, helpers) = orders.split_first_mut().expect("at least one thread");
     let Root { position, moves, history, limits, start } = root;
-    std::thread::scope(|scope| {
+    let result = std::thread::scope(|scope| {
         for (i, order) in helpers.iter_mut().enumerate() {
             let (moves, history) = (moves.clone(), history.clone());
             scope.spawn(move || {
@@ -68,7 +55,9 @@ fn search_in(
         let result = search.run(position, moves, limits, 1, on_iteration);
         team.done.store(true, Atomic::Relaxed);
         result
-    })
+    });
+    // The scope has joined every helper: their nodes are all counted.
+    SearchResult { nodes: result.nodes + team.nodes.load(Atomic::Relaxed), ..result }
 }
 
 #[cfg(test)]
@@ -87,10 +76,11 @@ mod tests {
         let (team, stop, start) = (Team::default(), AtomicBool::new(false), Instant::now());
         let mut depths = Vec::new();
         let root = Root { position: &position, moves: moves.clone(), history: Vec::new(), limits: &limits, start };
-        let result = search_in(&team, &tt, &mut orders, root, &stop, &mut |r| depths.push(r.depth));
+        let result = search(&team, &tt, &mut orders, root, &stop, &mut |r| depths.push(r.depth));
         // The scope has joined the helpers: they stopped with the main thread.
         assert!(start.elapsed() < Duration::from_secs(5), "the helpers stopped: {:?}", start.elapsed());
-        assert!(team.nodes.load(Atomic::Relaxed) > 0, "the helpers searched");
+        let helpers = team.nodes.load(Atomic::Relaxed);
+        assert!(helpers > 0 && result.nodes > helpers, "the helpers searched, and are counted: {helpers}");
         assert!(moves.iter().any(|m| m.action == result.best), "a root action");
         assert_eq!(depths, (1..=result.depth).collect::<Vec<_>>(), "the main thread reports every depth");
     }
