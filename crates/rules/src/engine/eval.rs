@@ -47,13 +47,16 @@ pub fn evaluate_with(p: &Position, w: &Weights) -> i32 {
     for color in Color::ALL {
         let (me, them) = (&sides[color.index()], &sides[(!color).index()]);
         let (shelter, penalty) = king_safety(p, color, them.attacks, w);
-        // Attacks on the king's zone matter less as the attacker's pieces leave the board.
-        let penalty = penalty * (them.non_pawn + 1_000).min(FULL_PHASE) / FULL_PHASE;
-        let middle = me.middle + shelter - penalty;
-        let end = me.end - penalty / 2;
+        // Attacks on the king's zone matter less as the attacker's pieces leave the board. The
+        // products are taken in 64 bits: weights being fitted may stray far from these.
+        let full = i64::from(FULL_PHASE);
+        let penalty = i64::from(penalty) * i64::from((them.non_pawn + 1_000).min(FULL_PHASE)) / full;
+        let middle = i64::from(me.middle + shelter) - penalty;
+        let end = i64::from(me.end) - penalty / 2;
+        let phase = i64::from(phase);
         score[color.index()] = me.material
             + i32::from(me.bishops >= 2) * w.bishop_pair
-            + (middle * phase + end * (FULL_PHASE - phase)) / FULL_PHASE;
+            + ((middle * phase + end * (full - phase)) / full) as i32;
     }
     let us = p.side_to_move();
     let mut v = score[us.index()] - score[(!us).index()] + w.tempo;
