@@ -311,6 +311,35 @@ fn a_match_drives_an_outside_uci_engine_on_any_board() {
 }
 
 #[test]
+fn on_a_clock_the_engine_through_uci_finishes_its_games_in_time_and_a_slow_one_loses_on_time() {
+    // Five seconds each for the whole game, sudden death: the UCI engine manages its time from
+    // `wtime`/`btime` and does not run out (the README's match at 60+0 is the longer check).
+    let me = env!("CARGO_BIN_EXE_surfchess");
+    let (code, out, err) =
+        surfchess(&["match", "chess", "--first-engine", me, "--second", "6", "--openings", "1", "--clock", "5+0"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines.iter().take(2).all(|l| !l.contains("forfeits") && !l.contains("unfinished")), "{out}");
+    // An engine that takes two seconds over a move with one on its clock loses on time, as White
+    // and as Black, although its move is legal as White.
+    let dir = std::env::temp_dir().join(format!("surfchess-slow-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let slow = dir.join("slow");
+    let body = "#!/bin/sh\nwhile read line; do case \"$line\" in\n uci) echo uciok;;\n isready) echo readyok;;\n go*) sleep 2; echo 'bestmove e2e4';;\n quit) exit 0;;\n esac; done\n";
+    std::fs::write(&slow, body).unwrap();
+    std::process::Command::new("chmod").arg("+x").arg(&slow).status().unwrap();
+    let slow = slow.display().to_string();
+    let args = ["match", "chess", "--first-engine", &slow, "--second", "1", "--openings", "1", "--plies", "0"];
+    let (code, out, err) = surfchess(&[&args[..], &["--clock", "1+0"]].concat());
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[..2].iter().all(|l| l.contains("first forfeits: lost on time (")), "{out}");
+    assert!(lines[2].contains(": 0 wins, 0 draws, 2 losses"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn an_outside_engine_that_plays_an_illegal_move_forfeits_and_one_that_is_silent_is_named() {
     let dir = std::env::temp_dir().join(format!("surfchess-engines-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -388,6 +417,27 @@ fn engine_commands_reject_bad_input() {
             "invalid value '21'",
         ),
         (vec!["match", "chess", "--first", "1", "--openings", "1"], "--second <L>"),
+        (
+            vec!["match", "chess", "--first", "1", "--second", "0", "--openings", "1", "--clock", "1+x"],
+            "invalid value '1+x' for '--clock <SECONDS+INC>': the increment \"x\" is not a number of seconds",
+        ),
+        (
+            vec![
+                "match",
+                "chess",
+                "--first",
+                "1",
+                "--second",
+                "0",
+                "--openings",
+                "1",
+                "--clock",
+                "9",
+                "--movetime",
+                "9",
+            ],
+            "cannot be used with",
+        ),
         (
             vec!["match", "chess", "--first", "1", "--first-engine", "x", "--second", "0", "--openings", "1"],
             "cannot be used with",

@@ -31,8 +31,8 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use surface_chess_rules::engine::{
-    Builtin, DEFAULT_MOVETIME, Elo, Engine, Level, Player, Tally, Weights, balanced_opening, game_seed, play_between,
-    play_game, samples, tune,
+    Builtin, Clock, DEFAULT_MOVETIME, Elo, Engine, Level, Player, Tally, Weights, balanced_opening, game_seed,
+    play_between, play_game, samples, tune,
 };
 use surface_chess_rules::tour::Tour;
 use surface_chess_rules::uci::Client;
@@ -148,7 +148,7 @@ enum Command {
         #[arg(long, value_name = "L", required_unless_present = "first_engine")]
         first: Option<Level>,
         /// The first player as an outside UCI engine: its program (a `surfchess` is started with
-        /// `uci`), thinking for `--movetime` a move.
+        /// `uci`), thinking for `--movetime` a move or on the `--clock`.
         #[arg(long, value_name = "PATH", conflicts_with = "first")]
         first_engine: Option<PathBuf>,
         /// The second player's level.
@@ -169,6 +169,10 @@ enum Command {
         /// Thinking time of the strongest level, in milliseconds.
         #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
         movetime: Option<u64>,
+        /// A clock instead of a time a move: seconds each and the increment, as `60+0`; a player
+        /// whose time runs out loses (each player's time management chooses how long a move takes).
+        #[arg(long, value_name = "SECONDS+INC", conflicts_with = "movetime")]
+        clock: Option<Clock>,
         /// Seed of the match.
         #[arg(long, value_name = "S", default_value_t = 0)]
         seed: u64,
@@ -383,6 +387,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             openings,
             plies,
             movetime,
+            clock,
             seed,
         } => {
             let movetime = movetime.map_or(DEFAULT_MOVETIME, Duration::from_millis);
@@ -394,7 +399,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
                 (level, None) => Ok(Contender::Level(level.unwrap_or(Level::Strongest), None)),
             };
             let players = [contender(first, first_engine)?, contender(second, second_engine)?];
-            let setup = MatchSetup { variant, openings, plies, movetime, threads, seed };
+            let setup = MatchSetup { variant, openings, plies, movetime, clock, threads, seed };
             play_match(&setup, players, out)?;
         }
         Command::Uci => surface_chess_rules::uci::run(io::stdin().lock(), io::stdout())?,
@@ -679,6 +684,7 @@ struct MatchSetup {
     openings: u32,
     plies: u32,
     movetime: Duration,
+    clock: Option<Clock>,
     threads: usize,
     seed: u64,
 }
@@ -698,7 +704,7 @@ fn play_match(setup: &MatchSetup, mut players: [Contender; 2], out: &mut impl Wr
             let [a, b] = &mut players;
             let (a, b) = (a.ready(setup, game_seed)?, b.ready(setup, !game_seed)?);
             let sides: [&mut dyn Player; 2] = if first_color == Color::White { [a, b] } else { [b, a] };
-            let (game, forfeit) = play_between(opening.clone(), sides);
+            let (game, forfeit) = play_between(opening.clone(), sides, setup.clock);
             let (winner, ending) = match (&forfeit, game.outcome()) {
                 (Some(f), _) => {
                     let who = if f.side == first_color { "first" } else { "second" };

@@ -32,6 +32,7 @@
 //! started from a fresh engine (or after [`Engine::clear`]); time limits and the stop flag depend
 //! on the clock.
 
+mod clock;
 mod elo;
 mod eval;
 mod level;
@@ -51,6 +52,7 @@ mod tune;
 mod weights;
 mod zobrist;
 
+pub use clock::{Clock, OVERHEAD, share};
 pub use elo::Elo;
 pub use eval::{evaluate, evaluate_with};
 pub use level::{DEFAULT_MOVETIME, Level, UnknownLevel};

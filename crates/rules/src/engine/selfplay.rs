@@ -2,6 +2,7 @@
 //! line and the strength benchmark.
 
 use super::Engine;
+use super::clock::Clock;
 use super::level::Level;
 use super::rng::mix;
 use crate::action::Action;
@@ -9,7 +10,7 @@ use crate::game::Game;
 use crate::piece::Color;
 use crate::variant::Variant;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// One player's wins, draws and losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -56,9 +57,10 @@ pub fn engines_agree_draw(game: &Game) -> bool {
 
 /// One side of a game between engines.
 pub trait Player {
-    /// The action to play in `game`, which is not over, or why the player has none (an outside
-    /// engine that fails forfeits the game).
-    fn choose(&mut self, game: &Game) -> Result<Action, String>;
+    /// The action to play in `game`, which is not over, with `clock` running if the game has one
+    /// (else a fixed time a move), or why the player has none (an outside engine that fails
+    /// forfeits the game).
+    fn choose(&mut self, game: &Game, clock: Option<&Clock>) -> Result<Action, String>;
 }
 
 /// This engine at a level, with the strongest level's thinking time.
@@ -81,9 +83,10 @@ impl Builtin {
 }
 
 impl Player for Builtin {
-    fn choose(&mut self, game: &Game) -> Result<Action, String> {
+    fn choose(&mut self, game: &Game, clock: Option<&Clock>) -> Result<Action, String> {
         let stop = AtomicBool::new(false);
-        let found = self.engine.search(game, &self.level.limits(self.movetime), &stop, |_| {});
+        let time = clock.map_or(self.movetime, |c| c.budget(game.position().side_to_move()));
+        let found = self.engine.search(game, &self.level.limits(time), &stop, |_| {});
         found.map(|f| f.best).ok_or_else(|| "no legal action".to_owned())
     }
 }
@@ -109,23 +112,70 @@ pub fn play_game(variant: Variant, white: Level, black: Level, movetime: Duratio
 pub fn play_from(game: Game, [white, black]: [Level; 2], movetime: Duration, seed: u64) -> Game {
     let mut players = [Builtin::new(white, movetime, mix(seed)), Builtin::new(black, movetime, mix(!seed))];
     let [w, b] = &mut players;
-    play_between(game, [w, b]).0
+    play_between(game, [w, b], None).0
 }
 
 /// Plays `game` on between two players (White's first) until the rules end it, the engines agree
-/// a draw ([`engines_agree_draw`]) or a player forfeits.
-pub fn play_between(mut game: Game, players: [&mut dyn Player; 2]) -> (Game, Option<Forfeit>) {
+/// a draw ([`engines_agree_draw`]) or a player forfeits: by failing, or by running out of time
+/// on `clock` when the game has one (each move timed from asking to answer).
+pub fn play_between(
+    mut game: Game,
+    players: [&mut dyn Player; 2],
+    mut clock: Option<Clock>,
+) -> (Game, Option<Forfeit>) {
     while game.outcome().is_none() {
         if engines_agree_draw(&game) {
             game.agree_draw().expect("the game is not over");
             break;
         }
         let side = game.position().side_to_move();
-        let chosen = players[side.index()].choose(&game);
-        match chosen.and_then(|a| game.play(a).map_err(|e| e.to_string())) {
+        let asked = Instant::now();
+        let chosen = players[side.index()].choose(&game, clock.as_ref());
+        let timed = match clock.as_mut().map(|c| c.charge(side, asked.elapsed())) {
+            Some(Err(over)) => Err(format!("lost on time ({} ms over)", over.as_millis())),
+            _ => Ok(()),
+        };
+        // Out of time is out of time, whatever the answer was.
+        match timed.and(chosen).and_then(|a| game.play(a).map_err(|e| e.to_string())) {
             Ok(()) => {}
             Err(reason) => return (game, Some(Forfeit { side, reason })),
         }
     }
     (game, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays the first legal action after `delay`.
+    struct Slow(Duration);
+
+    impl Player for Slow {
+        fn choose(&mut self, game: &Game, _: Option<&Clock>) -> Result<Action, String> {
+            std::thread::sleep(self.0);
+            Ok(game.position().legal_actions()[0])
+        }
+    }
+
+    #[test]
+    fn a_player_whose_clock_runs_out_loses_on_time() {
+        let clock = Clock::new(Duration::from_millis(100), Duration::ZERO);
+        let (mut quick, mut slow) = (Slow(Duration::ZERO), Slow(Duration::from_millis(30)));
+        let (game, forfeit) = play_between(Game::new(Variant::Chess), [&mut quick, &mut slow], Some(clock));
+        let forfeit = forfeit.expect("Black's 100 ms last three or four moves");
+        assert_eq!(forfeit.side, Color::Black);
+        assert!(forfeit.reason.starts_with("lost on time ("), "{}", forfeit.reason);
+        assert!((4..=9).contains(&game.actions().len()), "{} plies", game.actions().len());
+    }
+
+    #[test]
+    fn with_an_increment_the_same_player_keeps_its_time() {
+        let clock = Clock::new(Duration::from_millis(100), Duration::from_millis(40));
+        let (mut quick, mut slow) = (Slow(Duration::ZERO), Slow(Duration::from_millis(10)));
+        let game = Game::new(Variant::Chess);
+        let (game, forfeit) = play_between(game, [&mut quick, &mut slow], Some(clock));
+        assert_eq!(forfeit, None, "{} plies", game.actions().len());
+        assert!(game.outcome().is_some());
+    }
 }

@@ -7,7 +7,7 @@
 
 use super::moves::{from_uci, to_uci};
 use crate::action::Action;
-use crate::engine::Player;
+use crate::engine::{Clock, Player};
 use crate::game::Game;
 use crate::position::Position;
 use crate::quote::Quoted;
@@ -131,8 +131,10 @@ impl Client {
         self.await_line("readyok", HANDSHAKE).map(|_| ())
     }
 
-    /// The engine's move in `game`, which is not over, searched for the client's time per move.
-    pub fn best(&mut self, game: &Game) -> Result<Action, ClientError> {
+    /// The engine's move in `game`, which is not over, searched for the client's time per move,
+    /// or with `clock` running (sent as `wtime`/`btime`/`winc`/`binc`, the engine's time
+    /// management choosing how long).
+    pub fn best(&mut self, game: &Game, clock: Option<&Clock>) -> Result<Action, ClientError> {
         let moves: Vec<String> = (0..game.actions().len())
             .filter_map(|ply| game.position_at(ply).map(|p| to_uci(p, game.actions()[ply])))
             .collect();
@@ -144,16 +146,25 @@ impl Client {
             format!("fen {start}")
         };
         self.send(&format!("position {start}{moves}"))?;
-        self.send(&format!("go movetime {}", self.movetime.as_millis()))?;
-        let line = self.await_line("bestmove", self.movetime + GRACE)?;
+        let (go, wait) = match clock {
+            Some(c) => {
+                let [white, black] = c.left.map(|t| t.as_millis());
+                let inc = c.increment.as_millis();
+                let left = c.left[game.position().side_to_move().index()];
+                (format!("go wtime {white} btime {black} winc {inc} binc {inc}"), left)
+            }
+            None => (format!("go movetime {}", self.movetime.as_millis()), self.movetime),
+        };
+        self.send(&go)?;
+        let line = self.await_line("bestmove", wait + GRACE)?;
         let text = line.split_whitespace().nth(1).unwrap_or("");
         from_uci(game.position(), text).map_err(|_| ClientError::Illegal(text.to_owned()))
     }
 }
 
 impl Player for Client {
-    fn choose(&mut self, game: &Game) -> Result<Action, String> {
-        self.best(game).map_err(|e| e.to_string())
+    fn choose(&mut self, game: &Game, clock: Option<&Clock>) -> Result<Action, String> {
+        self.best(game, clock).map_err(|e| e.to_string())
     }
 }
 

@@ -1,5 +1,6 @@
 //! The `go` command: its limits, and the time to spend on a move with a clock running.
 
+use crate::engine::{OVERHEAD, share};
 use std::time::Duration;
 
 /// What `go` asked for.
@@ -20,12 +21,6 @@ pub struct Go {
     /// Search until `stop` (also `go ponder`).
     pub infinite: bool,
 }
-
-/// Time kept back on the clock for the way the move travels to the GUI and back.
-const OVERHEAD: Duration = Duration::from_millis(50);
-
-/// Moves assumed left in the game when the clock gives no number.
-const MOVES_LEFT: u32 = 30;
 
 /// Why a `go` command does not read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -71,18 +66,12 @@ impl Go {
     }
 
     /// The time to spend on this move by the side `side` (0 White, 1 Black): the fixed time if
-    /// given, else a share of its clock (the clock over the moves to go, plus most of the
-    /// increment), never more than a third of the clock less the overhead; `None` when no time
-    /// was given.
+    /// given, else [`share`] of its clock; `None` when no time was given.
     pub fn budget(&self, side: usize) -> Option<Duration> {
         if let Some(t) = self.movetime {
             return Some(t.saturating_sub(OVERHEAD / 5).max(Duration::from_millis(1)));
         }
-        let clock = self.time[side]?;
-        let moves = self.moves_to_go.unwrap_or(MOVES_LEFT);
-        let share = clock / moves + self.increment[side] * 3 / 4;
-        let cap = clock.saturating_sub(OVERHEAD) / 3;
-        Some(share.min(cap).max(Duration::from_millis(1)))
+        Some(share(self.time[side]?, self.increment[side], self.moves_to_go))
     }
 }
 
@@ -93,16 +82,8 @@ mod tests {
     #[test]
     fn reads_a_clock_and_spends_a_share_of_it() {
         let go = Go::parse(&["wtime", "60000", "btime", "30000", "winc", "1000", "binc", "0"]).unwrap();
-        assert_eq!(go.budget(0), Some(Duration::from_millis(2000 + 750)));
-        assert_eq!(go.budget(1), Some(Duration::from_millis(1000)));
-    }
-
-    #[test]
-    fn never_spends_more_than_a_third_of_what_is_left() {
-        let go = Go::parse(&["wtime", "200", "btime", "200", "winc", "3000", "movestogo", "1"]).unwrap();
-        assert_eq!(go.budget(0), Some(Duration::from_millis(50)));
-        let go = Go::parse(&["wtime", "10", "btime", "10"]).unwrap();
-        assert_eq!(go.budget(0), Some(Duration::from_millis(1)));
+        assert_eq!(go.budget(0), Some(Duration::from_millis(1995 + 750)));
+        assert_eq!(go.budget(1), Some(Duration::from_millis(995)));
     }
 
     #[test]
