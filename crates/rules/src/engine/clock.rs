@@ -1,7 +1,6 @@
 //! A game clock: each side's time and the increment, and the share of it a move may take.
 
 use crate::piece::Color;
-use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -14,7 +13,7 @@ const MOVES_LEFT: u32 = 30;
 /// What a move costs beyond its thinking time (reading the position, starting and stopping the
 /// search, the answer's way back), kept in reserve for each move to go: without it, in sudden
 /// death a long game's last moves, each a millisecond over its share, run the clock out.
-pub const MOVE_COST: Duration = Duration::from_millis(5);
+const MOVE_COST: Duration = Duration::from_millis(5);
 
 /// The time to spend on a move with `left` on the clock, `increment` added after it and
 /// `moves_to_go` moves to the next time control (if known): the clock less a reserve for each
@@ -80,12 +79,6 @@ impl FromStr for Clock {
             return Err("the time must be more than 0 seconds (write the clock as 60+0)".into());
         }
         Ok(clock)
-    }
-}
-
-impl fmt::Display for Clock {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}+{}", self.left[0].as_secs_f64(), self.increment.as_secs_f64())
     }
 }
 
