@@ -93,6 +93,23 @@ fn genus2_cone_points_have_eight_cells_each() {
     assert_eq!(cones, expected);
 }
 
+/// The two cone points are two cell edges apart, by two paths: a loop of four edges through both,
+/// the short loop round G's bridge that no single view sees three quarters of (DESIGN.md).
+#[test]
+fn genus2_cone_points_lie_on_a_loop_of_four_edges() {
+    let m = Mesh::of(complex(Variant::Genus2));
+    let cones: Vec<u32> = (0..m.vertices).filter(|&v| m.links[v] == Link::Circle(8)).map(|v| v as u32).collect();
+    let neighbours = |v: u32| -> BTreeSet<u32> {
+        m.corners
+            .iter()
+            .flat_map(|q| (0..4).filter(move |&i| q[i] == v).flat_map(move |i| [q[(i + 1) % 4], q[(i + 3) % 4]]))
+            .collect()
+    };
+    let (a, b) = (neighbours(cones[0]), neighbours(cones[1]));
+    assert!(!a.contains(&cones[1]), "no edge joins the cone points");
+    assert_eq!(a.intersection(&b).count(), 2, "two vertices next to both cone points");
+}
+
 /// Diagonals where both orders exist but disagree: the forbidden approaches.
 fn forbidden_diagonals(c: &Complex) -> Vec<(Cell, Vector)> {
     let mut out = Vec::new();
