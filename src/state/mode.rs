@@ -187,7 +187,7 @@ impl ModeSwitch<'_> {
     }
 }
 
-/// The computer's playing strength (levels 1–6).
+/// The computer's playing strength (levels 1–10).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ComputerLevel(pub Level);
 
@@ -229,7 +229,7 @@ fn run_player_commands(
                 current.replace(Game::new(variant));
             }
             Command::Level(delta) => {
-                let n = (level.0.number() as i8 + delta).clamp(1, 6) as u8;
+                let n = (level.0.number() as i8 + delta).clamp(1, Level::Strongest.number() as i8) as u8;
                 if let Some(l) = Level::from_number(n) {
                     level.0 = l;
                     notice.say(format!("computer level {n}: {}", l.name()));

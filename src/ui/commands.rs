@@ -9,6 +9,7 @@ use crate::ui::facts::PanelFacts;
 use crate::ui::tabs::Tab;
 use bevy::prelude::KeyCode;
 use surface_chess_rules::Color as Side;
+use surface_chess_rules::engine::Level;
 
 /// A button (and its key).
 #[derive(Clone, Copy, Debug)]
@@ -95,7 +96,7 @@ pub const OPPONENT: &[Entry] = &[
     ),
     entry("Two players", always, Command::Versus(None), "A new game for two people taking turns at this screen"),
     entry("Level -", |f| f.level > 1, Command::Level(-1), "The computer plays weaker"),
-    entry("Level +", |f| f.level < 6, Command::Level(1), "The computer plays stronger"),
+    entry("Level +", |f| f.level < Level::Strongest.number(), Command::Level(1), "The computer plays stronger"),
     entry("Exhibition", offline_play, Command::Exhibition, "The computer plays both sides, board after board"),
 ];
 

@@ -6,7 +6,7 @@
 //! 2. the time limit: requested against actual search time over positions of every variant, from
 //!    games and from crowded setups (the worst case: many queens, checks everywhere), where a
 //!    search must end within 20 ms of its limit;
-//! 3. strength: level 6 against the random mover on every variant, and each level against the one
+//! 3. strength: the strongest level against the random mover on every variant, and each level against the one
 //!    below on the Möbius board, colours alternating, at a reduced thinking time.
 //!
 //! `… --bench engine -- time` (or `speed`, `strength`) prints only that table. Under
@@ -121,7 +121,7 @@ fn play_match(v: Variant, stronger: Level, weaker: Level, games: u32, alternate:
 
 fn strength() {
     say(&format!(
-        "\n## Strength from self-play (level 6: {} ms per move, level 5: a third of that, levels 1–4: their depth)\n",
+        "\n## Strength from self-play (the strongest level: {} ms per move; the others their depth or share of it)\n",
         MATCH_MOVETIME.as_millis()
     ));
     say("| match | variant | games | colours | wins | draws | losses | score | target |");

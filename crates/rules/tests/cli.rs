@@ -302,12 +302,12 @@ fn a_match_drives_an_outside_uci_engine_on_any_board() {
     // Another build of the engine, here this one, started with `uci` and told the board.
     let me = env!("CARGO_BIN_EXE_surfchess");
     let (code, out, err) =
-        surfchess(&["match", "klein", "--first", "6", "--second-engine", me, "--openings", "1", "--movetime", "20"]);
+        surfchess(&["match", "klein", "--first", "10", "--second-engine", me, "--openings", "1", "--movetime", "20"]);
     assert_eq!((code, err.as_str()), (0, ""));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
     assert!(lines.iter().take(2).all(|l| !l.contains("forfeits") && !l.contains("unfinished")), "{out}");
-    assert!(lines[2].starts_with(&format!("first 6 vs second {me}: ")), "{out}");
+    assert!(lines[2].starts_with(&format!("first 10 vs second {me}: ")), "{out}");
 }
 
 #[test]
@@ -316,7 +316,7 @@ fn on_a_clock_the_engine_through_uci_finishes_its_games_in_time_and_a_slow_one_l
     // `wtime`/`btime` and does not run out (the README's match at 60+0 is the longer check).
     let me = env!("CARGO_BIN_EXE_surfchess");
     let (code, out, err) =
-        surfchess(&["match", "chess", "--first-engine", me, "--second", "6", "--openings", "1", "--clock", "5+0"]);
+        surfchess(&["match", "chess", "--first-engine", me, "--second", "10", "--openings", "1", "--clock", "5+0"]);
     assert_eq!((code, err.as_str()), (0, ""));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
@@ -405,7 +405,7 @@ fn engine_commands_reject_bad_input() {
         (vec!["bestmove", "chess", "--depth", "0"], "invalid value '0' for '--depth <D>'"),
         (vec!["bestmove", "chess", "--depth", "2", "--movetime", "10"], "cannot be used with"),
         (vec!["bestmove", "chess", "--movetime", "0"], "invalid value '0' for '--movetime <MS>'"),
-        (vec!["bestmove", "chess", "--level", "9"], "unknown level '9'"),
+        (vec!["bestmove", "chess", "--level", "11"], "unknown level '11'"),
         (vec!["bestmove", "chess", "--seed"], "a value is required for '--seed <S>'"),
         (vec!["bestmove", "chess", "--games", "2"], "unexpected argument '--games'"),
         (
