@@ -10,7 +10,7 @@ use std::time::Duration;
 pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 
 /// A playing strength. Levels 1–10 search deeper and choose more carefully as they rise, each
-/// measured 160–360 Elo above the one below on flat chess in self-play (the guide's table);
+/// measured 160–400 Elo above the one below on flat chess in self-play (the guide's table);
 /// [`Level::Random`] (level 0) plays any legal action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -33,7 +33,7 @@ pub enum Level {
     Expert,
     /// 8: the full search in a quarter of the time, now and then a slightly weaker move.
     Master,
-    /// 9: the full search in a quarter of the time, its best move.
+    /// 9: the full search in a third of the time, its best move.
     Elite,
     /// 10: the full time, always the best move found.
     Strongest,
@@ -67,7 +67,7 @@ const fn spec(
 /// The levels in order. Nominal strengths are an estimate, 125 apart from 800 for level 1 to 1925
 /// for level 10 (the full search measured about 1800 at 1 s a move against a limited Stockfish
 /// before static exchange and reductions, which gained about 170 in self-play). Self-play puts the
-/// levels 160 to 360 apart, and self-play gaps overstate gaps between people, so the estimate
+/// levels 160 to 400 apart, and self-play gaps overstate gaps between people, so the estimate
 /// spaces them evenly and narrower rather than summing those.
 const SPECS: [Spec; 11] = [
     spec("random", "Plays any legal move at random.", 400, (Some(0), 1, 0, 0)),
@@ -89,7 +89,7 @@ const SPECS: [Spec; 11] = [
         1675,
         (None, 4, 40, 0),
     ),
-    spec("elite", "Searches a quarter of the thinking time and plays the best move found.", 1800, (None, 4, 0, 0)),
+    spec("elite", "Searches a third of the thinking time and plays the best move found.", 1800, (None, 3, 0, 0)),
     spec("strongest", "Searches for the whole thinking time and plays the best move found.", 1925, (None, 1, 0, 0)),
 ];
 
