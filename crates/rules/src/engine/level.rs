@@ -171,3 +171,20 @@ impl FromStr for Level {
         by_number.or_else(|| Level::ALL.into_iter().find(|l| l.name() == s)).ok_or_else(|| UnknownLevel(s.to_owned()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_level_reads_its_own_row_of_the_table() {
+        // The table is indexed by the level's number: a row out of place would give a level
+        // another's name and settings.
+        for (i, level) in Level::ALL.into_iter().enumerate() {
+            assert_eq!(usize::from(level.number()), i);
+            assert_eq!(format!("{level:?}").to_lowercase(), level.name());
+            assert_eq!(level.name().parse::<Level>(), Ok(level));
+        }
+        assert_eq!(SPECS.len(), Level::ALL.len());
+    }
+}
