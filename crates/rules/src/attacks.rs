@@ -149,20 +149,30 @@ impl Position {
     /// The cells a piece on `c` attacks with the current blockers, along the tables' rays and
     /// jumps (seams included).
     pub(crate) fn table_reach(&self, c: Cell, piece: Piece) -> Bits {
+        match self.rules.tables.width {
+            Width::W64 => self.table_reach_in::<u64>(c, piece, self.all_occupied_in()).bits(),
+            Width::W128 => self.table_reach_in::<u128>(c, piece, self.all_occupied_in()).bits(),
+            Width::W256 => self.table_reach_in::<Bits>(c, piece, self.all_occupied_in()),
+        }
+    }
+
+    /// [`Position::table_reach`] in a set width, given the occupied cells.
+    #[inline]
+    pub(crate) fn table_reach_in<S: Set>(&self, c: Cell, piece: Piece, occupied: S) -> S {
         let t = &self.rules.tables;
         match piece.role() {
-            Role::Pawn => t
-                .pawn(c, piece.facing().unwrap_or(Facing::Up))
-                .diagonals
-                .into_iter()
-                .flatten()
-                .map(|(to, _)| to)
-                .collect(),
-            Role::King => t.king_set[c.index()],
-            Role::Knight => t.knight_set[c.index()],
-            Role::Bishop => self.slides(c, 4..8),
-            Role::Rook => self.slides(c, 0..4),
-            Role::Queen => self.slides(c, 0..8),
+            Role::Pawn => t.pawn(c, piece.facing().unwrap_or(Facing::Up)).diagonals.into_iter().flatten().fold(
+                S::EMPTY,
+                |mut set, (to, _)| {
+                    set.insert(to);
+                    set
+                },
+            ),
+            Role::King => S::of(&t.king_set[c.index()]),
+            Role::Knight => S::of(&t.knight_set[c.index()]),
+            Role::Bishop => self.slides_in(c, 4..8, occupied),
+            Role::Rook => self.slides_in(c, 0..4, occupied),
+            Role::Queen => self.slides_in(c, 0..8, occupied),
         }
     }
 

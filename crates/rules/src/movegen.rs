@@ -260,16 +260,8 @@ impl Position {
     }
 
     /// A slider's reach along the given rays: each ray up to and including its first occupied cell.
-    pub(crate) fn slides(&self, from: Cell, dirs: std::ops::Range<usize>) -> Bits {
-        match self.rules.tables.width {
-            Width::W64 => self.slides_in::<u64>(from, dirs, self.all_occupied_in()).bits(),
-            Width::W128 => self.slides_in::<u128>(from, dirs, self.all_occupied_in()).bits(),
-            Width::W256 => self.slides_in::<Bits>(from, dirs, self.all_occupied_in()),
-        }
-    }
-
     #[inline]
-    fn slides_in<S: Set>(&self, from: Cell, dirs: std::ops::Range<usize>, occupied: S) -> S {
+    pub(crate) fn slides_in<S: Set>(&self, from: Cell, dirs: std::ops::Range<usize>, occupied: S) -> S {
         let t = &self.rules.tables;
         dirs.fold(S::EMPTY, |dests, d| dests.union(t.slide(from, d, occupied)))
     }

@@ -8,9 +8,11 @@
 
 use super::progress::steps;
 use super::weights::Weights;
-use crate::bits::Bits;
+use crate::bits::{Bits, Set};
+use crate::complex::Cell;
 use crate::piece::{Color, Facing, Piece, Role};
 use crate::position::Position;
+use crate::tables::Width;
 
 /// Non-pawn material of both initial armies at the base weights: the game phase runs from this
 /// (opening) to 0.
@@ -22,15 +24,14 @@ pub(crate) fn value(role: Role) -> i32 {
     Weights::BASE.material[role as usize]
 }
 
-/// One side's totals.
-#[derive(Default)]
-struct Side {
+/// One side's totals, its attacked cells in a set width.
+struct Side<S> {
     material: i32,
     non_pawn: i32,
     /// Middle-game and endgame positional terms.
     middle: i32,
     end: i32,
-    attacks: Bits,
+    attacks: S,
     bishops: u32,
 }
 
@@ -41,12 +42,31 @@ pub fn evaluate(p: &Position) -> i32 {
 
 /// [`evaluate`] with the given weights.
 pub fn evaluate_with(p: &Position, w: &Weights) -> i32 {
-    let sides = Color::ALL.map(|color| side(p, color, w));
+    let family = p.rules.family;
+    if !family.table_attacks() {
+        return evaluate_in::<Bits>(p, w, |c, piece| family.reach(p, c, piece));
+    }
+    // The tables' walks in the narrowest width that holds the board, with the blockers read once.
+    match p.rules.tables.width {
+        Width::W64 => evaluate_by_tables::<u64>(p, w),
+        Width::W128 => evaluate_by_tables::<u128>(p, w),
+        Width::W256 => evaluate_by_tables::<Bits>(p, w),
+    }
+}
+
+fn evaluate_by_tables<S: Set>(p: &Position, w: &Weights) -> i32 {
+    let occupied = p.all_occupied_in::<S>();
+    evaluate_in(p, w, |c, piece| p.table_reach_in(c, piece, occupied))
+}
+
+/// [`evaluate_with`] given `reach`, the cells a piece attacks from a cell.
+fn evaluate_in<S: Set>(p: &Position, w: &Weights, reach: impl Fn(Cell, Piece) -> S) -> i32 {
+    let sides = Color::ALL.map(|color| side(p, color, w, &reach));
     let phase = (sides[0].non_pawn + sides[1].non_pawn).min(FULL_PHASE);
     let mut score = [0; 2];
     for color in Color::ALL {
         let (me, them) = (&sides[color.index()], &sides[(!color).index()]);
-        let (shelter, penalty) = king_safety(p, color, them.attacks, w);
+        let (shelter, penalty) = king_safety(p, color, them.attacks, w, &reach);
         // Attacks on the king's zone matter less as the attacker's pieces leave the board. The
         // products are taken in 64 bits: weights being fitted may stray far from these.
         let full = i64::from(FULL_PHASE);
@@ -69,17 +89,17 @@ pub fn evaluate_with(p: &Position, w: &Weights) -> i32 {
 }
 
 /// Material, mobility, pawn progress and attacked cells of one side.
-fn side(p: &Position, color: Color, w: &Weights) -> Side {
-    let own = p.occupied[color.index()];
-    let mut s = Side::default();
+fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Piece) -> S) -> Side<S> {
+    let own = S::of(&p.occupied[color.index()]);
+    let mut s = Side { material: 0, non_pawn: 0, middle: 0, end: 0, attacks: S::EMPTY, bishops: 0 };
     let family = p.rules.family;
     let (first_moves, levels) = (family.first_move_changes_level(), family.attacks_stay_on_level());
     let enemy_level = p.complex().coord(p.king(!color)).chart;
-    for c in own.iter() {
+    for c in own.cells() {
         let Some(piece) = p.piece_at(c) else { continue };
         let role = piece.role();
         s.material += w.material[role as usize];
-        let reach = family.reach(p, c, piece);
+        let reach = reach(c, piece);
         s.attacks = s.attacks.union(reach);
         match role {
             Role::Pawn => {
@@ -112,12 +132,46 @@ fn side(p: &Position, color: Color, w: &Weights) -> Side {
 /// King safety of `color`: (shelter bonus, attack penalty). Its zone is the king's cell and every
 /// cell one king step away through the complex's gluings, so attacks through a seam count like any
 /// other.
-fn king_safety(p: &Position, color: Color, enemy_attacks: Bits, w: &Weights) -> (i32, i32) {
+fn king_safety<S: Set>(
+    p: &Position,
+    color: Color,
+    enemy_attacks: S,
+    w: &Weights,
+    reach: impl Fn(Cell, Piece) -> S,
+) -> (i32, i32) {
     let king = p.king(color);
-    let mut zone = p.rules.family.reach(p, king, Piece::new(color, Role::King));
+    let mut zone = reach(king, Piece::new(color, Role::King));
     zone.insert(king);
     let attacked = zone.intersection(enemy_attacks).len() as usize;
     let penalty = w.zone_attacked[attacked.min(w.zone_attacked.len() - 1)];
-    let pawns = zone.iter().filter(|&c| p.piece_at(c).is_some_and(|q| q.color() == color && q.role() == Role::Pawn));
+    let pawns = zone.cells().filter(|&c| p.piece_at(c).is_some_and(|q| q.color() == color && q.role() == Role::Pawn));
     (w.shelter * pawns.take(3).count() as i32, penalty)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn the_narrow_widths_evaluate_as_the_full_one() {
+        // Every board's evaluation in its narrowest width equals the same terms in 256 bits, along
+        // pseudo-random games (a 64-bit linear congruential choice of action).
+        let mut seed = 7_u64;
+        for variant in Variant::ALL {
+            let mut p = Position::new(variant);
+            for _ in 0..60 {
+                let w = Weights::of(variant);
+                if p.rules.family.table_attacks() {
+                    assert_eq!(evaluate_with(&p, w), evaluate_by_tables::<Bits>(&p, w), "{variant:?} {}", p.to_text());
+                }
+                let actions = p.legal_actions();
+                if actions.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                p.play_unchecked(actions[(seed >> 33) as usize % actions.len()]);
+            }
+        }
+    }
 }

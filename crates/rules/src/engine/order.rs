@@ -110,11 +110,24 @@ pub(crate) fn loses_material(p: &Position, a: Action) -> bool {
     attacker > victim(p, a) && see(p, a) < 0
 }
 
-/// Fills `out` with `actions` and their keys, best first.
+/// Fills `out` with `actions` and their keys, in generation order: [`pick`] takes them best first.
 pub(crate) fn ranked(actions: &[Action], out: &mut Vec<(i32, Action)>, key: impl Fn(Action) -> i32) {
     out.clear();
     out.extend(actions.iter().map(|&a| (key(a), a)));
-    out.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+}
+
+/// Moves the best of `moves[i..]` (the first of equals) to `i` and returns it: sorting as the
+/// search goes, since a cutoff usually comes after a move or two.
+#[inline]
+pub(crate) fn pick(moves: &mut [(i32, Action)], i: usize) -> (i32, Action) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].0 > moves[best].0 {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    moves[i]
 }
 
 #[cfg(test)]
@@ -129,6 +142,10 @@ mod tests {
         let (mut order, mut moves) = (Ordering::new(), Vec::new());
         order.reward(&p, p.parse_action("Ke1–f1").expect("legal"), &[], 4, 0);
         ranked(&p.legal_actions(), &mut moves, |a| order.rank(&p, a, None, 0));
+        for i in 0..moves.len() {
+            pick(&mut moves, i);
+        }
+        assert!(moves.is_sorted_by_key(|&(key, _)| std::cmp::Reverse(key)), "picked best first");
         let at = |text: &str| {
             let a = p.parse_action(text).expect("legal");
             moves.iter().position(|&(_, b)| b == a).expect("ranked")

@@ -1,8 +1,9 @@
 //! Iterative-deepening principal-variation search, on one thread of a [`super::team`]: negamax
 //! alpha-beta with aspiration windows, a shared transposition table, null-move pruning,
 //! logarithmic late-move reductions, futility and late-move pruning near the horizon, check
-//! extension, and quiescence on captures that do not lose material and on promotions. Repetitions (of the game or of the search path), the rules' material
-//! draws and the move limit score as draws; mates score by their distance.
+//! extension, moves picked best first as they are needed, and quiescence on captures that do not
+//! lose material and on promotions. Repetitions (of the game or of the search path),
+//! the rules' material draws and the move limit score as draws; mates score by their distance.
 //!
 //! Every part of the search can be stopped: the clock, the stop flag and the node budget are looked
 //! at every [`POLL`] nodes from the first iteration on, and quiescence is bounded in depth, so a
@@ -11,7 +12,7 @@
 
 use super::eval::evaluate;
 use super::limits::Limits;
-use super::order::{MAX_PLY, Ordering, losing, ranked, victim};
+use super::order::{MAX_PLY, Ordering, losing, pick, ranked, victim};
 use super::result::SearchResult;
 use super::score::{INFINITY, MATE, MATE_BOUND, Score};
 use super::team::Team;
@@ -363,7 +364,8 @@ impl<'a> Search<'a> {
         let (mut best, mut best_move) = (-INFINITY, None);
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
-        for (searched, &(_, a)) in moves.iter().enumerate() {
+        for searched in 0..moves.len() {
+            let (_, a) = pick(&mut moves, searched);
             let quiet = !p.is_capture(a) && a.promotion().is_none();
             let mut next = p.clone();
             next.play_unchecked(a);
@@ -454,7 +456,7 @@ impl<'a> Search<'a> {
         if ply >= MAX_PLY - 1 || depth >= QUIESCENCE_DEPTH {
             return evaluate(p);
         }
-        let list = self.take_list(p, ply);
+        let mut list = self.take_list(p, ply);
         if list.is_empty() {
             self.lists[ply] = list;
             return if in_check { -MATE + ply as i32 } else { 0 };
@@ -467,18 +469,19 @@ impl<'a> Search<'a> {
             return stand;
         }
         alpha = alpha.max(stand);
+        if !evasions {
+            // Only captures and queen promotions are tried, so only they are ranked.
+            list.retain(|&a| a.promotion().map_or_else(|| p.is_capture(a), |r| r == Role::Queen));
+        }
         let mut moves = std::mem::take(&mut self.ranks[ply]);
         let order = &*self.order;
         ranked(&list, &mut moves, |a| order.rank(p, a, None, ply));
         self.lists[ply] = list;
         let mut best = stand;
-        for &(key, a) in moves.iter() {
-            let promotion = a.promotion();
+        for i in 0..moves.len() {
+            let (key, a) = pick(&mut moves, i);
             if !evasions {
-                if promotion.is_some_and(|r| r != Role::Queen) || (promotion.is_none() && !p.is_capture(a)) {
-                    continue;
-                }
-                if promotion.is_none() {
+                if a.promotion().is_none() {
                     let gain = victim(p, a);
                     if stand + gain + DELTA <= alpha {
                         continue;
