@@ -1,8 +1,8 @@
 //! Iterative-deepening principal-variation search, on one thread of a [`super::team`]: negamax
 //! alpha-beta with aspiration windows, a shared transposition table, null-move pruning,
-//! logarithmic late-move reductions, futility and late-move pruning near the horizon, check and
-//! singular extensions, moves picked best first as they are needed, and quiescence on captures
-//! that do not lose material and on promotions. Repetitions (of the game or of the search path),
+//! logarithmic late-move reductions, futility and late-move pruning near the horizon, check
+//! extension, moves picked best first as they are needed, and quiescence on captures that do not
+//! lose material and on promotions. Repetitions (of the game or of the search path),
 //! the rules' material draws and the move limit score as draws; mates score by their distance.
 //!
 //! Every part of the search can be stopped: the clock, the stop flag and the node budget are looked
@@ -46,8 +46,6 @@ const POLL: u64 = 4;
 const QUIESCENCE_EVASIONS: u32 = 1;
 /// The deepest quiescence: beyond it the static evaluation stands.
 const QUIESCENCE_DEPTH: u32 = 8;
-/// Depth from which the table's move is tested for being singular.
-const SINGULAR_DEPTH: i32 = 6;
 
 /// Nodes a helper thread counts before adding them to its team's count.
 const FLUSH: u64 = 1024;
@@ -76,8 +74,6 @@ pub(crate) struct Search<'a> {
     /// The quiet actions searched so far at each ply.
     tried: Vec<Vec<Action>>,
     pv: Vec<Vec<Action>>,
-    /// At each ply, the action a singular test leaves out.
-    excluded: Vec<Option<Action>>,
 }
 
 impl<'a> Search<'a> {
@@ -113,7 +109,6 @@ impl<'a> Search<'a> {
             ranks: vec![Vec::new(); MAX_PLY],
             tried: vec![Vec::new(); MAX_PLY],
             pv: vec![Vec::new(); MAX_PLY],
-            excluded: vec![None; MAX_PLY],
         }
     }
 
@@ -323,11 +318,9 @@ impl<'a> Search<'a> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let excluded = self.excluded[ply];
         let entry = self.tt.probe(h, ply);
         if let Some(e) = entry
             && !pv_node
-            && excluded.is_none()
             && i32::from(e.depth) >= depth
             && p.halfmove() < 100
             && match e.bound {
@@ -340,7 +333,7 @@ impl<'a> Search<'a> {
         }
         let tt_move = entry.and_then(|e| e.action);
         let eval = if in_check { -INFINITY } else { evaluate(p) };
-        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the horizon, a quiet move will not fall below.
             if depth <= 3 && eval - 100 * depth >= beta {
                 return eval;
@@ -367,38 +360,12 @@ impl<'a> Search<'a> {
         let mut moves = std::mem::take(&mut self.ranks[ply]);
         ranked(&list, &mut moves, |a| self.order.rank(p, a, tt_move, ply));
         self.lists[ply] = list;
-        // Singular extension: the table's move, when every other falls clearly short of its
-        // score in a shallower search without it, is searched a ply deeper.
-        let mut singular = None;
-        if let (Some(e), Some(m)) = (entry, tt_move)
-            && depth >= SINGULAR_DEPTH
-            && excluded.is_none()
-            && i32::from(e.depth) >= depth - 3
-            && e.bound != Bound::Upper
-            && e.score.abs() < MATE_BOUND
-        {
-            let singular_beta = e.score - 2 * depth;
-            self.excluded[ply] = Some(m);
-            let v = self.negamax(p, h, in_check, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
-            self.excluded[ply] = None;
-            if self.aborted {
-                self.ranks[ply] = moves;
-                return 0;
-            }
-            if v < singular_beta {
-                singular = Some(m);
-            }
-        }
         let original_alpha = alpha;
         let (mut best, mut best_move) = (-INFINITY, None);
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
         for searched in 0..moves.len() {
             let (_, a) = pick(&mut moves, searched);
-            if Some(a) == excluded {
-                continue;
-            }
-            let deeper = depth - 1 + i32::from(Some(a) == singular);
             let quiet = !p.is_capture(a) && a.promotion().is_none();
             let mut next = p.clone();
             next.play_unchecked(a);
@@ -415,20 +382,20 @@ impl<'a> Search<'a> {
             let nh = hash(&next);
             self.path.push(nh);
             let v = if searched == 0 {
-                -self.negamax(&next, nh, check, deeper, -beta, -alpha, ply + 1, true)
+                -self.negamax(&next, nh, check, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
                 let r = if quiet && !check && !in_check && depth >= 3 && searched >= 2 + usize::from(pv_node) {
                     let r = reduction(depth, searched) - i32::from(pv_node) - i32::from(self.order.is_killer(a, ply));
-                    r.clamp(0, deeper - 1)
+                    r.clamp(0, depth - 2)
                 } else {
                     0
                 };
-                let mut v = -self.negamax(&next, nh, check, deeper - r, -alpha - 1, -alpha, ply + 1, true);
+                let mut v = -self.negamax(&next, nh, check, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
                 if v > alpha && r > 0 {
-                    v = -self.negamax(&next, nh, check, deeper, -alpha - 1, -alpha, ply + 1, true);
+                    v = -self.negamax(&next, nh, check, depth - 1, -alpha - 1, -alpha, ply + 1, true);
                 }
                 if v > alpha && v < beta {
-                    v = -self.negamax(&next, nh, check, deeper, -beta, -alpha, ply + 1, true);
+                    v = -self.negamax(&next, nh, check, depth - 1, -beta, -alpha, ply + 1, true);
                 }
                 v
             };
@@ -458,11 +425,6 @@ impl<'a> Search<'a> {
         self.ranks[ply] = moves;
         if self.aborted {
             return 0;
-        }
-        if excluded.is_some() {
-            // A singular test's bound, without the table's action: not for the table. With no
-            // other action, every other falls short.
-            return if best == -INFINITY { original_alpha } else { best };
         }
         let bound = match best {
             v if v >= beta => Bound::Lower,
