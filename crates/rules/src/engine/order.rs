@@ -116,8 +116,9 @@ pub(crate) fn ranked(actions: &[Action], out: &mut Vec<(i32, Action)>, key: impl
     out.extend(actions.iter().map(|&a| (key(a), a)));
 }
 
-/// Moves the best of `moves[i..]` (the first of equals) to `i` and returns it: sorting as the
-/// search goes, since a cutoff usually comes after a move or two.
+/// Moves the best of `moves[i..]` (the first of equals) to `i`, the others keeping their order,
+/// and returns it: a stable sort done as the search goes, since a cutoff usually comes after a
+/// move or two.
 #[inline]
 pub(crate) fn pick(moves: &mut [(i32, Action)], i: usize) -> (i32, Action) {
     let mut best = i;
@@ -126,7 +127,7 @@ pub(crate) fn pick(moves: &mut [(i32, Action)], i: usize) -> (i32, Action) {
             best = j;
         }
     }
-    moves.swap(i, best);
+    moves[i..=best].rotate_right(1);
     moves[i]
 }
 
@@ -146,6 +147,11 @@ mod tests {
             pick(&mut moves, i);
         }
         assert!(moves.is_sorted_by_key(|&(key, _)| std::cmp::Reverse(key)), "picked best first");
+        // Equals keep the order of generation.
+        let mut keyed = Vec::new();
+        ranked(&p.legal_actions(), &mut keyed, |a| order.rank(&p, a, None, 0));
+        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        assert_eq!(moves, keyed);
         let at = |text: &str| {
             let a = p.parse_action(text).expect("legal");
             moves.iter().position(|&(_, b)| b == a).expect("ranked")
