@@ -187,7 +187,7 @@ impl ModeSwitch<'_> {
     }
 }
 
-/// The computer's playing strength (levels 1–10).
+/// The computer's playing strength (levels 1–12).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ComputerLevel(pub Level);
 

@@ -26,7 +26,7 @@ pub struct PanelFacts {
     pub computer_to_move: bool,
     /// Who plays.
     pub who: Who,
-    /// The computer's level number (1–10).
+    /// The computer's level number (1–12).
     pub level: u8,
     /// In setup mode: whether the rules accept the setup.
     pub setup: Option<bool>,

@@ -83,7 +83,7 @@ fn buttons_are_disabled_when_they_cannot_act() {
     app.update();
     assert!(!enabled(&mut app, "Level +"), "already the strongest");
     press(&mut app, "Level -");
-    assert_eq!(app.world().resource::<ComputerLevel>().0, Level::Elite);
+    assert_eq!(app.world().resource::<ComputerLevel>().0, Level::Champion);
     assert!(enabled(&mut app, "Level +"));
     app.insert_resource(ComputerLevel(Level::Beginner));
     app.update();

@@ -235,6 +235,17 @@ fn bestmove_prints_the_move_then_the_statistics() {
 }
 
 #[test]
+fn help_lists_every_level_by_number_and_name() {
+    let (code, out, _) = surfchess(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("levels: 0 random, 1 beginner, 2 novice,"), "{out}");
+    assert!(out.contains("11 champion, 12 strongest (default)"), "{out}");
+    let (code, out, _) = surfchess(&["bestmove", "chess", "--movetime", "30", "--level", "champion"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("bestmove "), "{out}");
+}
+
+#[test]
 fn selfplay_reports_each_game_and_the_score() {
     let (code, out, err) =
         surfchess(&["selfplay", "mobius", "--white", "6", "--black", "random", "--games", "2", "--movetime", "20"]);
@@ -405,7 +416,7 @@ fn engine_commands_reject_bad_input() {
         (vec!["bestmove", "chess", "--depth", "0"], "invalid value '0' for '--depth <D>'"),
         (vec!["bestmove", "chess", "--depth", "2", "--movetime", "10"], "cannot be used with"),
         (vec!["bestmove", "chess", "--movetime", "0"], "invalid value '0' for '--movetime <MS>'"),
-        (vec!["bestmove", "chess", "--level", "11"], "unknown level '11'"),
+        (vec!["bestmove", "chess", "--level", "13"], "unknown level '13'"),
         (vec!["bestmove", "chess", "--seed"], "a value is required for '--seed <S>'"),
         (vec!["bestmove", "chess", "--games", "2"], "unexpected argument '--games'"),
         (

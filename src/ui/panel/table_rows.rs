@@ -90,7 +90,7 @@ pub(super) fn show_board(current: Res<CurrentGame>, mut buttons: Query<(&BoardBu
     }
 }
 
-/// The computer's level in words, with its approximate strength on flat chess: `3 casual ~1050`
+/// The computer's level in words, with its approximate strength on flat chess: `3 casual ~1010`
 /// (the levels' nominal Elo, an estimate: see the guide's table of the levels measured).
 pub fn level_words(level: Level) -> String {
     format!("{} {} ~{}", level.number(), level.name(), level.nominal_elo())
@@ -110,7 +110,7 @@ mod tests {
 
     #[test]
     fn each_level_is_named_with_its_approximate_elo() {
-        assert_eq!(level_words(Level::Casual), "3 casual ~1050");
+        assert_eq!(level_words(Level::Casual), "3 casual ~1010");
         let elos: Vec<u32> = Level::ALL.iter().map(|l| l.nominal_elo()).collect();
         assert!(elos.windows(2).all(|w| w[0] < w[1]), "stronger levels have higher numbers: {elos:?}");
     }

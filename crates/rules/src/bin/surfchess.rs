@@ -40,12 +40,17 @@ use surface_chess_rules::{
     Chart, Color, Escaped, Game, Lesson, Position, Quoted, Record, Start, Variant, divide, perft,
 };
 
-const LEVELS: &str = "levels: 0 random, 1 beginner, 2 novice, 3 casual, 4 club, 5 strong, 6 strongest (default);
-  the strongest level thinks for --movetime (default 1000 ms), weaker ones less";
+/// The levels for `--help`, from the level table.
+fn levels_help() -> String {
+    let levels = Level::ALL.map(|l| format!("{} {}", l.number(), l.name())).join(", ");
+    format!(
+        "levels: {levels} (default);\n  the strongest level thinks for --movetime (default 1000 ms), weaker ones less"
+    )
+}
 
 /// The rules of Surface Chess from the command line.
 #[derive(Parser)]
-#[command(name = "surfchess", version, args_override_self = true, arg_required_else_help = true, after_help = LEVELS)]
+#[command(name = "surfchess", version, args_override_self = true, arg_required_else_help = true, after_help = levels_help())]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -9,8 +9,8 @@ use std::time::Duration;
 /// The thinking time of the strongest level when none is given.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 
-/// A playing strength. Levels 1–10 search deeper and choose more carefully as they rise, each
-/// measured 160–400 Elo above the one below on flat chess in self-play (the guide's table);
+/// A playing strength. Levels 1–12 search deeper and choose more carefully as they rise, each
+/// measured about 200–300 Elo above the one below on flat chess in self-play (the guide's table);
 /// [`Level::Random`] (level 0) plays any legal action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -31,11 +31,15 @@ pub enum Level {
     Strong,
     /// 7: five plies, sometimes a weaker move.
     Expert,
-    /// 8: the full search in a quarter of the time, now and then a slightly weaker move.
+    /// 8: the full search in a tenth of the time, now and then a slightly weaker move.
+    Candidate,
+    /// 9: the full search in a fifth of the time, now and then a slightly weaker move.
     Master,
-    /// 9: the full search in a third of the time, its best move.
+    /// 10: the full search in a quarter of the time, its best move.
     Elite,
-    /// 10: the full time, always the best move found.
+    /// 11: the full search in half the time, its best move.
+    Champion,
+    /// 12: the full time, always the best move found.
     Strongest,
 }
 
@@ -47,8 +51,8 @@ struct Spec {
     elo: u32,
     /// Depth limit.
     depth: Option<u32>,
-    /// Share of the thinking time (1/n).
-    time_divisor: u32,
+    /// Share of the thinking time, in percent.
+    time_share: u32,
     /// Root randomness in centipawns ([`Limits::noise`]).
     noise: u32,
     /// Captures missed, in percent.
@@ -59,43 +63,50 @@ const fn spec(
     name: &'static str,
     description: &'static str,
     elo: u32,
-    (depth, time_divisor, noise, blind): (Option<u32>, u32, u32, u32),
+    (depth, time_share, noise, blind): (Option<u32>, u32, u32, u32),
 ) -> Spec {
-    Spec { name, description, elo, depth, time_divisor, noise, blind }
+    Spec { name, description, elo, depth, time_share, noise, blind }
 }
 
-/// The levels in order. Nominal strengths are an estimate, 125 apart from 800 for level 1 to 1925
-/// for level 10 (the full search measured about 1800 at 1 s a move against a limited Stockfish
+/// The levels in order. Nominal strengths are an estimate, 105 apart from 800 for level 1 to 1955
+/// for level 12 (the full search measured about 1800 at 1 s a move against a limited Stockfish
 /// before static exchange and reductions, which gained about 170 in self-play). Self-play puts the
-/// levels 160 to 400 apart, and self-play gaps overstate gaps between people, so the estimate
+/// levels about 200 to 300 apart, and self-play gaps overstate gaps between people, so the estimate
 /// spaces them evenly and narrower rather than summing those.
-const SPECS: [Spec; 11] = [
-    spec("random", "Plays any legal move at random.", 400, (Some(0), 1, 0, 0)),
+const SPECS: [Spec; 13] = [
+    spec("random", "Plays any legal move at random.", 400, (Some(0), 100, 0, 0)),
     spec(
         "beginner",
         "Looks one move ahead, often overlooks a capture and picks a weaker move.",
         800,
-        (Some(1), 1, 250, 60),
+        (Some(1), 100, 250, 60),
     ),
-    spec("novice", "Sees simple replies, sometimes overlooks a capture.", 925, (Some(1), 1, 60, 20)),
-    spec("casual", "Looks two moves ahead, sometimes picks a weaker move.", 1050, (Some(2), 1, 100, 10)),
-    spec("club", "Looks three plies ahead, often picks a somewhat weaker move.", 1175, (Some(3), 1, 200, 0)),
-    spec("advanced", "Looks four plies ahead, often picks a somewhat weaker move.", 1300, (Some(4), 1, 200, 0)),
-    spec("strong", "Searches up to four plies in a third of the thinking time.", 1425, (Some(4), 3, 100, 0)),
-    spec("expert", "Looks five plies ahead, sometimes picks a weaker move.", 1550, (Some(5), 1, 100, 0)),
+    spec("novice", "Sees simple replies, sometimes overlooks a capture.", 905, (Some(1), 100, 60, 20)),
+    spec("casual", "Looks two moves ahead, sometimes picks a weaker move.", 1010, (Some(2), 100, 100, 10)),
+    spec("club", "Looks three plies ahead, often picks a somewhat weaker move.", 1115, (Some(3), 100, 200, 0)),
+    spec("advanced", "Looks four plies ahead, often picks a somewhat weaker move.", 1220, (Some(4), 100, 200, 0)),
+    spec("strong", "Searches up to four plies in a third of the thinking time.", 1325, (Some(4), 33, 100, 0)),
+    spec("expert", "Looks five plies ahead, sometimes picks a weaker move.", 1430, (Some(5), 100, 100, 0)),
+    spec(
+        "candidate",
+        "Searches a tenth of the thinking time, now and then a slightly weaker move.",
+        1535,
+        (None, 10, 40, 0),
+    ),
     spec(
         "master",
-        "Searches a quarter of the thinking time, now and then a slightly weaker move.",
-        1675,
-        (None, 4, 40, 0),
+        "Searches a fifth of the thinking time, now and then a slightly weaker move.",
+        1640,
+        (None, 20, 40, 0),
     ),
-    spec("elite", "Searches a third of the thinking time and plays the best move found.", 1800, (None, 3, 0, 0)),
-    spec("strongest", "Searches for the whole thinking time and plays the best move found.", 1925, (None, 1, 0, 0)),
+    spec("elite", "Searches a quarter of the thinking time and plays the best move found.", 1745, (None, 25, 0, 0)),
+    spec("champion", "Searches half the thinking time and plays the best move found.", 1850, (None, 50, 0, 0)),
+    spec("strongest", "Searches for the whole thinking time and plays the best move found.", 1955, (None, 100, 0, 0)),
 ];
 
 impl Level {
     /// All levels, weakest first.
-    pub const ALL: [Level; 11] = [
+    pub const ALL: [Level; 13] = [
         Level::Random,
         Level::Beginner,
         Level::Novice,
@@ -104,17 +115,19 @@ impl Level {
         Level::Advanced,
         Level::Strong,
         Level::Expert,
+        Level::Candidate,
         Level::Master,
         Level::Elite,
+        Level::Champion,
         Level::Strongest,
     ];
 
-    /// The level's number, 0 (random) to 10 (strongest).
+    /// The level's number, 0 (random) to 12 (strongest).
     pub const fn number(self) -> u8 {
         self as u8
     }
 
-    /// The level of a number from 0 to 10.
+    /// The level of a number from 0 to 12.
     pub fn from_number(n: u8) -> Option<Level> {
         Level::ALL.get(usize::from(n)).copied()
     }
@@ -134,7 +147,7 @@ impl Level {
     }
 
     /// The level's nominal strength on flat chess in Elo, as UCI's `UCI_Elo` names it (an
-    /// estimate, 125 apart: see the table of levels).
+    /// estimate, 105 apart: see the table of levels).
     pub const fn nominal_elo(self) -> u32 {
         self.spec().elo
     }
@@ -145,7 +158,7 @@ impl Level {
         let s = self.spec();
         Limits {
             depth: s.depth,
-            movetime: Some(movetime / s.time_divisor),
+            movetime: Some(movetime * s.time_share / 100),
             nodes: None,
             noise: s.noise,
             blind: s.blind,
@@ -159,9 +172,9 @@ impl fmt::Display for Level {
     }
 }
 
-/// A level neither numbered 0–10 nor named.
+/// A level neither numbered 0–12 nor named.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level {} (expected 0 to 10 or a name: {})", Quoted(.0), Level::ALL.map(Level::name).join(", "))]
+#[error("unknown level {} (expected 0 to 12 or a name: {})", Quoted(.0), Level::ALL.map(Level::name).join(", "))]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for Level {
