@@ -480,17 +480,10 @@ impl<'a> Search<'a> {
         let mut best = stand;
         for i in 0..moves.len() {
             let (key, a) = pick(&mut moves, i);
-            if !evasions {
-                if a.promotion().is_none() {
-                    let gain = victim(p, a);
-                    if stand + gain + DELTA <= alpha {
-                        continue;
-                    }
-                    // A capture that loses material by static exchange (ranked so): not tried.
-                    if losing(key) {
-                        continue;
-                    }
-                }
+            // A capture that cannot lift the score to alpha, or that loses material by static
+            // exchange (ranked so), is not tried.
+            if !evasions && a.promotion().is_none() && (stand + victim(p, a) + DELTA <= alpha || losing(key)) {
+                continue;
             }
             let mut next = p.clone();
             next.play_unchecked(a);
