@@ -43,10 +43,10 @@ pub fn evaluate(p: &Position) -> i32 {
 /// [`evaluate`] with the given weights.
 pub fn evaluate_with(p: &Position, w: &Weights) -> i32 {
     let family = p.rules.family;
+    // A family whose attacks are not the tables' walks (Chess³'s lattice) has its own reach.
     if !family.table_attacks() {
         return evaluate_in::<Bits>(p, w, |c, piece| family.reach(p, c, piece));
     }
-    // The tables' walks in the narrowest width that holds the board, with the blockers read once.
     match p.rules.tables.width {
         Width::W64 => evaluate_by_tables::<u64>(p, w),
         Width::W128 => evaluate_by_tables::<u128>(p, w),
@@ -54,6 +54,8 @@ pub fn evaluate_with(p: &Position, w: &Weights) -> i32 {
     }
 }
 
+/// [`evaluate_with`] by the tables' walks (the default `Family::reach`) in the set width `S`,
+/// with the blockers read once.
 fn evaluate_by_tables<S: Set>(p: &Position, w: &Weights) -> i32 {
     let occupied = p.all_occupied_in::<S>();
     evaluate_in(p, w, |c, piece| p.table_reach_in(c, piece, occupied))
