@@ -106,7 +106,7 @@ enum Command {
         /// Search to this depth instead, without a time limit.
         #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: Option<u32>,
-        /// Playing level, 0–10 or a name.
+        /// Playing level, a number or a name (the levels are listed under `surfchess --help`).
         #[arg(long, value_name = "L", default_value = "strongest")]
         level: Level,
         /// Seed of the levels' random choices.
