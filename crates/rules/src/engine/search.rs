@@ -456,14 +456,19 @@ impl<'a> Search<'a> {
         if ply >= MAX_PLY - 1 || depth >= QUIESCENCE_DEPTH {
             return evaluate(p);
         }
+        // Past the first plies a check is answered like any position: stand pat, then captures.
+        let evasions = in_check && depth < QUIESCENCE_EVASIONS;
+        let stand = if evasions { -MATE + ply as i32 } else { evaluate(p) };
+        // Out of check, standing pat needs no moves: a cut here skips the generation (and leaves
+        // a stalemate to the main search, as a stand-pat cut always does).
+        if !in_check && stand >= beta {
+            return stand;
+        }
         let mut list = self.take_list(p, ply);
         if list.is_empty() {
             self.lists[ply] = list;
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        // Past the first plies a check is answered like any position: stand pat, then captures.
-        let evasions = in_check && depth < QUIESCENCE_EVASIONS;
-        let stand = if evasions { -MATE + ply as i32 } else { evaluate(p) };
         if stand >= beta {
             self.lists[ply] = list;
             return stand;
