@@ -40,8 +40,11 @@ struct Generation<S> {
     evasion: S,
     /// Pieces whose moves are tested (they shield the king from a slider).
     pinned: S,
-    /// Cells no piece may move to: own pieces and the enemy king.
+    /// Cells no piece may move to: own pieces and the enemy king (when only captures are
+    /// wanted, every cell but the opponent's pieces).
     blocked: S,
+    /// Whether actions that capture nothing are wanted: pawn steps that do not promote, castling.
+    quiet: bool,
     /// Cells of either colour.
     occupied: S,
     /// The opponent's pieces other than the king.
@@ -79,6 +82,12 @@ impl Position {
         self.rules.family.legal(self, out);
     }
 
+    /// Appends the legal captures (en passant among them) and promotions to `out`: the actions
+    /// of [`Position::legal_actions_into`] that capture or promote, in some order.
+    pub fn legal_captures_into(&self, out: &mut Vec<Action>) {
+        self.rules.family.captures(self, out);
+    }
+
     /// The number of legal actions.
     pub fn count_legal(&self) -> u64 {
         self.rules.family.count_legal(self)
@@ -107,7 +116,7 @@ impl Position {
     fn is_legal_in<S: Set>(&self, action: Action) -> bool {
         let mut all = Vec::new();
         if self.piece_at(action.from).is_some_and(|p| p.color() == self.side) {
-            self.visit_piece(action.from, &mut all, &self.generation::<S>());
+            self.visit_piece(action.from, &mut all, &self.generation::<S>(true));
         }
         if let ActionKind::Castle(_) = action.kind {
             self.visit_castling_in::<S>(&mut all, self.is_check());
@@ -131,18 +140,25 @@ impl Position {
         !next.table_attacked(next.king(self.side), !self.side, None)
     }
 
-    fn generation<S: Set>(&self) -> Generation<S> {
+    /// What generation needs here; `quiet`: whether actions that capture nothing are wanted.
+    fn generation<S: Set>(&self, quiet: bool) -> Generation<S> {
         let KingSafety { in_check, evasion, pinned } = self.king_safety::<S>();
         let me = self.side;
-        let mut blocked = S::of(&self.occupied[me.index()]);
-        blocked.insert(self.king(!me));
         let mut capturable = S::of(&self.occupied[(!me).index()]);
         capturable.remove(self.king(!me));
+        let blocked = if quiet {
+            let mut blocked = S::of(&self.occupied[me.index()]);
+            blocked.insert(self.king(!me));
+            blocked
+        } else {
+            S::ALL.without(capturable)
+        };
         Generation {
             in_check,
             evasion,
             pinned,
             blocked,
+            quiet,
             occupied: self.all_occupied_in(),
             capturable,
             promotes: self.rules.promotes[me.index()].each_ref().map(S::of),
@@ -151,15 +167,24 @@ impl Position {
 
     /// Legal actions by the surfaces' tables (on the three-level boards: the moves within a level).
     pub(crate) fn visit_surface<V: Visitor>(&self, v: &mut V) {
+        self.visit_surface_as(v, true);
+    }
+
+    /// [`Position::visit_surface`]'s captures and promotions.
+    pub(crate) fn visit_surface_captures(&self, out: &mut Vec<Action>) {
+        self.visit_surface_as(out, false);
+    }
+
+    fn visit_surface_as<V: Visitor>(&self, v: &mut V, quiet: bool) {
         match self.rules.tables.width {
-            Width::W64 => self.generate::<u64, V>(v),
-            Width::W128 => self.generate::<u128, V>(v),
-            Width::W256 => self.generate::<Bits, V>(v),
+            Width::W64 => self.generate::<u64, V>(v, quiet),
+            Width::W128 => self.generate::<u128, V>(v, quiet),
+            Width::W256 => self.generate::<Bits, V>(v, quiet),
         }
     }
 
-    fn generate<S: Set, V: Visitor>(&self, v: &mut V) {
-        let g = self.generation::<S>();
+    fn generate<S: Set, V: Visitor>(&self, v: &mut V, quiet: bool) {
+        let g = self.generation::<S>(quiet);
         let mine = S::of(&self.occupied[self.side.index()]);
         let king = self.king(self.side);
         if !V::COUNTS {
@@ -186,7 +211,9 @@ impl Position {
             self.count_pawns(pawns, v, &g);
             self.visit_king(king, v, &g);
         }
-        self.visit_castling_in::<S>(v, g.in_check);
+        if quiet {
+            self.visit_castling_in::<S>(v, g.in_check);
+        }
     }
 
     /// The actions of the side to move's piece on `from` by the tables, its own king's safety
@@ -211,6 +238,7 @@ impl Position {
             evasion: S::ALL,
             pinned: S::EMPTY,
             blocked,
+            quiet: true,
             occupied: self.all_occupied_in(),
             capturable,
             promotes: self.rules.promotes[me.index()].each_ref().map(S::of),
@@ -288,14 +316,19 @@ impl Position {
         let routes = self.rules.tables.pawn(from, pawn.facing().unwrap_or(Facing::Up));
         let test = g.pinned.contains(from);
         let empty = |c: Cell| self.squares[c.index()] == 0;
+        // Steps capture nothing: without quiet actions, only those that promote are wanted.
+        let wanted = |to: Cell, f: Facing| g.quiet || g.promotes[f.index()].contains(to);
         if let Some((to, f)) = routes.forward
             && empty(to)
         {
-            let action = Action { from, to, kind: ActionKind::Pawn { facing: f, promotion: None } };
-            self.pawn_action(action, f, test, v, g);
+            if wanted(to, f) {
+                let action = Action { from, to, kind: ActionKind::Pawn { facing: f, promotion: None } };
+                self.pawn_action(action, f, test, v, g);
+            }
             if let Some((_, to2, f2)) = routes.double
                 && empty(to2)
                 && pawn.unused()
+                && wanted(to2, f2)
             {
                 let action = Action { from, to: to2, kind: ActionKind::DoubleStep { facing: f2, promotion: None } };
                 self.pawn_action(action, f2, test, v, g);

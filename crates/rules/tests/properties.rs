@@ -249,23 +249,39 @@ proptest! {
         }
     }
 
-    /// e. perft(2) is the sum of the successors' counts, and counting matches listing.
+    /// e. perft(2) is the sum of the successors' counts, counting matches listing, and listing
+    /// the captures matches filtering the list.
     #[test]
     fn perft_is_consistent(p in position()) {
         let legal = p.legal_actions();
+        check_captures(&p, &legal)?;
         prop_assert_eq!(p.count_legal(), legal.len() as u64);
         prop_assert_eq!(p.has_legal_action(), !legal.is_empty());
         prop_assert_eq!(perft(&p, 1), legal.len() as u64);
         let mut sum = 0;
         for &a in &legal {
             let next = p.play(a).expect("legal");
-            let listed = next.legal_actions().len() as u64;
+            let next_legal = next.legal_actions();
+            check_captures(&next, &next_legal)?;
+            let listed = next_legal.len() as u64;
             prop_assert_eq!(next.count_legal(), listed, "{:?}", next);
             sum += listed;
         }
         prop_assert_eq!(perft(&p, 2), sum, "{:?}", p);
         prop_assert_eq!(perft(&p.exchanged(), 2), sum, "{:?}: Φ twin", p);
     }
+}
+
+/// The captures listed alone are the legal actions that capture or promote, each once.
+fn check_captures(p: &Position, legal: &[Action]) -> Result<(), TestCaseError> {
+    let mut listed = Vec::new();
+    p.legal_captures_into(&mut listed);
+    let set: HashSet<Action> = listed.iter().copied().collect();
+    prop_assert_eq!(set.len(), listed.len(), "{:?}: a capture listed twice", p);
+    let wanted: HashSet<Action> =
+        legal.iter().copied().filter(|&a| p.is_capture(a) || a.promotion().is_some()).collect();
+    prop_assert_eq!(set, wanted, "{:?}", p);
+    Ok(())
 }
 
 /// Chooses the next action of a random game from its legal actions. By the choice's low bits:

@@ -272,10 +272,16 @@ impl<'a> Search<'a> {
             || (move_limit_reached(p) && !(in_check && p.count_legal() == 0))
     }
 
-    fn take_list(&mut self, p: &Position, ply: usize) -> Vec<Action> {
+    /// The legal actions at `ply` (only the captures and promotions unless `quiet`), in the
+    /// ply's reused buffer.
+    fn take_list(&mut self, p: &Position, ply: usize, quiet: bool) -> Vec<Action> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
-        p.legal_actions_into(&mut list);
+        if quiet {
+            p.legal_actions_into(&mut list);
+        } else {
+            p.legal_captures_into(&mut list);
+        }
         list
     }
 
@@ -352,7 +358,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let list = self.take_list(p, ply);
+        let list = self.take_list(p, ply, true);
         if list.is_empty() {
             self.lists[ply] = list;
             return if in_check { -MATE + ply as i32 } else { 0 };
@@ -459,15 +465,16 @@ impl<'a> Search<'a> {
         // Past the first plies a check is answered like any position: stand pat, then captures.
         let evasions = in_check && depth < QUIESCENCE_EVASIONS;
         let stand = if evasions { -MATE + ply as i32 } else { evaluate(p) };
-        // Out of check, standing pat needs no moves: a cut here skips the generation (and leaves
-        // a stalemate to the main search, as a stand-pat cut always does).
+        // Out of check, standing pat needs no moves: a cut here skips the generation. A
+        // stalemate is left to the main search, as standing pat always does.
         if !in_check && stand >= beta {
             return stand;
         }
-        let mut list = self.take_list(p, ply);
-        if list.is_empty() {
+        // Only captures and queen promotions are tried, so only they are generated and ranked.
+        let mut list = self.take_list(p, ply, evasions);
+        if list.is_empty() && in_check && (evasions || !p.has_legal_action()) {
             self.lists[ply] = list;
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            return -MATE + ply as i32;
         }
         if stand >= beta {
             self.lists[ply] = list;
@@ -475,8 +482,7 @@ impl<'a> Search<'a> {
         }
         alpha = alpha.max(stand);
         if !evasions {
-            // Only captures and queen promotions are tried, so only they are ranked.
-            list.retain(|&a| a.promotion().map_or_else(|| p.is_capture(a), |r| r == Role::Queen));
+            list.retain(|&a| a.promotion().is_none_or(|r| r == Role::Queen));
         }
         let mut moves = std::mem::take(&mut self.ranks[ply]);
         let order = &*self.order;

@@ -22,6 +22,14 @@ pub(crate) trait Family: fmt::Debug + Sync {
     /// Appends the legal actions of the side to move to `out`.
     fn legal(&self, p: &Position, out: &mut Vec<Action>);
 
+    /// Appends the legal actions of the side to move that capture or promote to `out` (by
+    /// default, the legal actions filtered).
+    fn captures(&self, p: &Position, out: &mut Vec<Action>) {
+        let mut all = Vec::new();
+        self.legal(p, &mut all);
+        out.extend(all.into_iter().filter(|&a| p.is_capture(a) || a.promotion().is_some()));
+    }
+
     /// The number of legal actions.
     fn count_legal(&self, p: &Position) -> u64;
 

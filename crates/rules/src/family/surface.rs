@@ -19,6 +19,10 @@ impl Family for Surfaces {
         p.visit_surface(out);
     }
 
+    fn captures(&self, p: &Position, out: &mut Vec<Action>) {
+        p.visit_surface_captures(out);
+    }
+
     fn count_legal(&self, p: &Position) -> u64 {
         let mut counter = Counter(0);
         p.visit_surface(&mut counter);
