@@ -17,7 +17,7 @@ use super::result::SearchResult;
 use super::score::{INFINITY, MATE, MATE_BOUND, Score};
 use super::team::Team;
 use super::tt::{Bound, Table};
-use super::zobrist::hash;
+use super::zobrist::{hash, hash_after};
 use crate::action::Action;
 use crate::game::{material_draw, move_limit_reached};
 use crate::piece::Role;
@@ -385,7 +385,7 @@ impl<'a> Search<'a> {
             if prunable && depth <= 3 && searched as i32 >= 3 + depth * depth * 2 {
                 continue;
             }
-            let nh = hash(&next);
+            let nh = hash_after(p, h, a, &next);
             self.path.push(nh);
             let v = if searched == 0 {
                 -self.negamax(&next, nh, check, depth - 1, -beta, -alpha, ply + 1, true)

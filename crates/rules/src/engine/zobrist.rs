@@ -44,24 +44,72 @@ fn fill<const N: usize>(rng: &mut Rng) -> [u64; N] {
 /// [`Position::key`]s have equal hashes (and unequal keys almost surely differ).
 pub fn hash(p: &Position) -> u64 {
     let k = keys();
-    let mut h = k.variant[p.variant() as usize];
+    let mut h = k.variant[p.variant() as usize] ^ castling(p) ^ en_passant(p);
     for color in Color::ALL {
         for c in p.occupied(color).iter() {
             h ^= k.pieces[usize::from(p.squares[c.index()])][c.index()];
         }
+    }
+    if p.side == Color::Black {
+        h ^= k.black;
+    }
+    h
+}
+
+/// The hash of `next`, the position `a` leads to from `p` (whose hash is `h`): [`hash`]`(next)`,
+/// found by updating the cells the action changes, the rights, the turn and en passant rather
+/// than hashing every piece again.
+pub fn hash_after(p: &Position, h: u64, a: Action, next: &Position) -> u64 {
+    let k = keys();
+    let mut h = h ^ k.black;
+    // The cells `play_unchecked` changes: source, destination, en passant's victim, castling's
+    // rook (its cells may be the king's).
+    let mut cells = [Some(a.from), Some(a.to), None, None];
+    match a.kind {
+        ActionKind::EnPassant { .. } => cells[2] = p.ep.map(|t| t.destination),
+        ActionKind::Castle(side) => {
+            if let Some(spec) = p.rules.castle(p.side, side) {
+                cells[2] = Some(spec.rook_from);
+                cells[3] = Some(p.rules.castled_rook(spec, a.to));
+            }
+        }
+        _ => {}
+    }
+    let piece = |q: &Position, c: Cell| match q.squares[c.index()] {
+        0 => 0,
+        code => k.pieces[usize::from(code)][c.index()],
+    };
+    for (i, c) in cells.iter().enumerate() {
+        if let Some(c) = *c
+            && !cells[..i].contains(&Some(c))
+        {
+            h ^= piece(p, c) ^ piece(next, c);
+        }
+    }
+    if p.castling != next.castling {
+        h ^= castling(p) ^ castling(next);
+    }
+    h ^ en_passant(p) ^ en_passant(next)
+}
+
+/// The keys of the castling rights.
+fn castling(p: &Position) -> u64 {
+    let k = keys();
+    let mut h = 0;
+    for color in Color::ALL {
         for side in CastleSide::ALL {
             if p.castling.has(color, side) {
                 h ^= k.castling[color.index()][side as usize];
             }
         }
     }
-    if p.side == Color::Black {
-        h ^= k.black;
-    }
-    if let Some(t) = live_en_passant(p) {
-        h ^= k.ep_middle[t.middle.index()] ^ k.ep_victim[t.destination.index()];
-    }
     h
+}
+
+/// The key of a live en-passant trace, 0 without one.
+fn en_passant(p: &Position) -> u64 {
+    let k = keys();
+    live_en_passant(p).map_or(0, |t| k.ep_middle[t.middle.index()] ^ k.ep_victim[t.destination.index()])
 }
 
 /// The en-passant trace if the player to move has a legal en-passant capture on it.
@@ -80,4 +128,44 @@ fn live_en_passant(p: &Position) -> Option<EpTrace> {
             })
     };
     tables.pawn_attackers.get(t.middle.index()).iter().any(capture).then_some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn updating_the_hash_equals_hashing_again() {
+        // Along pseudo-random games on every board, every legal action's update equals the hash
+        // of the position it leads to (captures, promotions, castling and en passant among them).
+        let mut seed = 11_u64;
+        let mut kinds = [0_usize; 4];
+        for variant in Variant::ALL {
+            let mut p = Position::new(variant);
+            for _ in 0..80 {
+                let h = hash(&p);
+                let actions = p.legal_actions();
+                for &a in &actions {
+                    let mut next = p.clone();
+                    next.play_unchecked(a);
+                    assert_eq!(hash_after(&p, h, a, &next), hash(&next), "{variant:?} {} {a:?}", p.to_text());
+                    kinds[match a.kind {
+                        ActionKind::Castle(_) => 0,
+                        ActionKind::EnPassant { .. } => 1,
+                        _ if a.promotion().is_some() => 2,
+                        _ => 3,
+                    }] += 1;
+                }
+                if actions.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                // Captures first where there are any, so that games reach promotions.
+                let captures: Vec<Action> = actions.iter().copied().filter(|&a| p.is_capture(a)).collect();
+                let pool = if captures.is_empty() || seed >> 63 == 0 { &actions } else { &captures };
+                p.play_unchecked(pool[(seed >> 33) as usize % pool.len()]);
+            }
+        }
+        assert!(kinds.iter().all(|&n| n > 0), "castling, en passant, promotion, others: {kinds:?}");
+    }
 }
