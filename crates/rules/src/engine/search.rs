@@ -1,6 +1,7 @@
 //! Iterative-deepening principal-variation search, on one thread of a [`super::team`]: negamax
 //! alpha-beta with aspiration windows, a shared transposition table, null-move pruning,
-//! logarithmic late-move reductions, futility and late-move pruning near the horizon, check
+//! logarithmic late-move reductions, futility and late-move pruning near the horizon (harder
+//! where the side to move's evaluation is falling), internal iterative reduction, check
 //! extension, moves picked best first as they are needed, and quiescence on captures that do not
 //! lose material and on promotions. Repetitions (of the game or of the search path),
 //! the rules' material draws and the move limit score as draws; mates score by their distance.
@@ -74,6 +75,8 @@ pub(crate) struct Search<'a> {
     /// The quiet actions searched so far at each ply.
     tried: Vec<Vec<Action>>,
     pv: Vec<Vec<Action>>,
+    /// The static evaluation at each ply of the current line (`-INFINITY` in check).
+    evals: Vec<i32>,
 }
 
 impl<'a> Search<'a> {
@@ -109,6 +112,7 @@ impl<'a> Search<'a> {
             ranks: vec![Vec::new(); MAX_PLY],
             tried: vec![Vec::new(); MAX_PLY],
             pv: vec![Vec::new(); MAX_PLY],
+            evals: vec![-INFINITY; MAX_PLY],
         }
     }
 
@@ -338,17 +342,27 @@ impl<'a> Search<'a> {
             return e.score;
         }
         let tt_move = entry.and_then(|e| e.action);
+        // Internal iterative reduction: a node the table knows no move for is searched a ply
+        // shallower (its move order is a guess; the next iteration finds it with a move).
+        if tt_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
         let eval = if in_check { -INFINITY } else { evaluate(p) };
+        self.evals[ply] = eval;
+        // Whether the evaluation rose since this side's previous move (unknown counts as rising):
+        // falling positions are pruned harder.
+        let improving = ply < 2 || eval > self.evals[ply - 2];
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the horizon, a quiet move will not fall below.
-            if depth <= 3 && eval - 100 * depth >= beta {
+            if depth <= 6 && eval - 100 * depth + 50 * i32::from(improving) >= beta {
                 return eval;
             }
             if null_ok && depth >= 3 && eval >= beta && has_pieces(p) {
                 let next = pass(p);
                 let nh = hash(&next);
                 self.path.push(nh);
-                let v = -self.negamax(&next, nh, false, depth - 1 - (3 + depth / 6), -beta, -beta + 1, ply + 1, false);
+                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                let v = -self.negamax(&next, nh, false, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
                 if self.aborted {
                     return 0;
@@ -378,11 +392,12 @@ impl<'a> Search<'a> {
             let check = next.is_check();
             let prunable = quiet && !check && !in_check && !pv_node && searched > 0 && best > -MATE_BOUND;
             // Futility: a quiet move near the horizon cannot lift a hopeless static score.
-            if prunable && depth <= 2 && eval + 150 * depth <= alpha {
+            if prunable && depth <= 3 && eval + 150 * depth <= alpha {
                 continue;
             }
-            // Late moves near the horizon, ordered after the promising ones, are not tried.
-            if prunable && depth <= 3 && searched as i32 >= 3 + depth * depth * 2 {
+            // Late moves near the horizon, ordered after the promising ones, are not tried (half
+            // as many where the evaluation is falling).
+            if prunable && depth <= 5 && searched as i32 >= (3 + depth * depth * 2) / (2 - i32::from(improving)) {
                 continue;
             }
             let nh = hash_after(p, h, a, &next);
@@ -391,7 +406,8 @@ impl<'a> Search<'a> {
                 -self.negamax(&next, nh, check, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
                 let r = if quiet && !check && !in_check && depth >= 3 && searched >= 2 + usize::from(pv_node) {
-                    let r = reduction(depth, searched) - i32::from(pv_node) - i32::from(self.order.is_killer(a, ply));
+                    let r = reduction(depth, searched) - i32::from(pv_node) - i32::from(self.order.is_killer(a, ply))
+                        + i32::from(!improving);
                     r.clamp(0, depth - 2)
                 } else {
                     0
