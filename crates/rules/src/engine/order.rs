@@ -16,7 +16,7 @@ const GOOD: i32 = 2_000_000;
 const KILLER: [i32; 2] = [1_500_000, 1_400_000];
 const LOSING: i32 = -1_500_000;
 const UNDER_PROMOTION: i32 = -2_000_000;
-const HISTORY_MAX: i32 = 1_000_000;
+pub(crate) const HISTORY_MAX: i32 = 1_000_000;
 
 /// Killer moves per ply and the history of quiet moves that caused cutoffs.
 pub(crate) struct Ordering {
@@ -59,11 +59,6 @@ impl Ordering {
             Some(i) => KILLER[i],
             None => self.history[Ordering::slot(p, a)],
         }
-    }
-
-    /// Whether `a` is one of the killers of `ply`.
-    pub fn is_killer(&self, a: Action, ply: usize) -> bool {
-        self.killers[ply].contains(&Some(a))
     }
 
     /// Rewards a quiet action that refuted the opponent at `ply` with `depth` left, and blames the

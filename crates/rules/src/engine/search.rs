@@ -13,7 +13,7 @@
 
 use super::eval::evaluate;
 use super::limits::Limits;
-use super::order::{MAX_PLY, Ordering, losing, pick, ranked, victim};
+use super::order::{HISTORY_MAX, MAX_PLY, Ordering, losing, pick, ranked, victim};
 use super::result::SearchResult;
 use super::score::{INFINITY, MATE, MATE_BOUND, Score};
 use super::team::Team;
@@ -385,7 +385,7 @@ impl<'a> Search<'a> {
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
         for searched in 0..moves.len() {
-            let (_, a) = pick(&mut moves, searched);
+            let (key, a) = pick(&mut moves, searched);
             let quiet = !p.is_capture(a) && a.promotion().is_none();
             let mut next = p.clone();
             next.play_unchecked(a);
@@ -406,8 +406,8 @@ impl<'a> Search<'a> {
                 -self.negamax(&next, nh, check, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
                 let r = if quiet && !check && !in_check && depth >= 3 && searched >= 2 + usize::from(pv_node) {
-                    let r = reduction(depth, searched) - i32::from(pv_node) - i32::from(self.order.is_killer(a, ply))
-                        + i32::from(!improving);
+                    let r =
+                        reduction(depth, searched) - i32::from(pv_node) - history_shift(key) + i32::from(!improving);
                     r.clamp(0, depth - 2)
                 } else {
                     0
@@ -539,6 +539,12 @@ impl<'a> Search<'a> {
 /// both, as the logarithms' product (the common rule of strong engines).
 fn reduction(depth: i32, searched: usize) -> i32 {
     (0.5 + f64::from(depth).ln() * (searched as f64).ln() / 2.25) as i32
+}
+
+/// Plies a quiet action's history takes off its reduction: up to two for the best, up to two
+/// more for the worst (killers' keys are above any history and count as the best).
+fn history_shift(key: i32) -> i32 {
+    (key / (HISTORY_MAX / 2)).clamp(-2, 2)
 }
 
 /// Whether the player to move has a piece other than pawns and the king (null moves are unsafe
