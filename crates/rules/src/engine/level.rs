@@ -97,7 +97,7 @@ const SPECS: [Spec; 13] = [
         "master",
         "Searches a fifth of the thinking time, now and then a slightly weaker move.",
         1640,
-        (None, 20, 40, 0),
+        (None, 20, 45, 0),
     ),
     spec("elite", "Searches a fifth of the thinking time and plays the best move found.", 1745, (None, 20, 0, 0)),
     spec("champion", "Searches half the thinking time and plays the best move found.", 1850, (None, 50, 0, 0)),
