@@ -1,6 +1,7 @@
 //! Move ordering: the transposition-table move, then captures that do not lose material (by
 //! static exchange) and promotions by most valuable victim / least valuable attacker, then the
-//! killers of the ply, then quiet moves by history, then captures that lose material.
+//! killers of the ply, then quiet moves by history (of the move itself and of the move as a reply
+//! to the opponent's last one), then captures that lose material.
 
 use super::eval::value;
 use super::see::see;
@@ -18,31 +19,58 @@ const LOSING: i32 = -1_500_000;
 const UNDER_PROMOTION: i32 = -2_000_000;
 pub(crate) const HISTORY_MAX: i32 = 1_000_000;
 
+/// Piece kinds the follow-up history tells apart (a role, by [`Role`]'s number less one).
+const ROLES: usize = 6;
+
+/// A move as the follow-up history knows it: the moving piece's role and its destination.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Moved(u16);
+
+impl Moved {
+    /// The action `a` about to be played in `p`.
+    pub fn of(p: &Position, a: Action) -> Option<Moved> {
+        let role = p.piece_at(a.from)?.role() as usize - 1;
+        Some(Moved((role * MAX_CELLS + a.to.index()) as u16))
+    }
+}
+
 /// Killer moves per ply and the history of quiet moves that caused cutoffs.
 pub(crate) struct Ordering {
     killers: Vec<[Option<Action>; 2]>,
     /// Per side to move, departure and destination.
     history: Vec<i32>,
+    /// Per opponent's last move and this move (each as [`Moved`]): how well this move answers
+    /// that one (the continuation history of strong engines, one ply deep).
+    follow: Vec<i32>,
 }
 
 impl Ordering {
     /// Empty killers and history.
     pub fn new() -> Ordering {
-        Ordering { killers: vec![[None; 2]; MAX_PLY], history: vec![0; 2 * MAX_CELLS * MAX_CELLS] }
+        Ordering {
+            killers: vec![[None; 2]; MAX_PLY],
+            history: vec![0; 2 * MAX_CELLS * MAX_CELLS],
+            follow: vec![0; (ROLES * MAX_CELLS).pow(2)],
+        }
     }
 
-    /// Forgets the killers and fades the history, between searches.
+    /// Forgets the killers and fades the histories, between searches.
     pub fn age(&mut self) {
         self.killers.fill([None; 2]);
-        self.history.iter_mut().for_each(|h| *h /= 8);
+        self.history.iter_mut().chain(self.follow.iter_mut()).for_each(|h| *h /= 8);
     }
 
     fn slot(p: &Position, a: Action) -> usize {
         (p.side_to_move().index() * MAX_CELLS + a.from.index()) * MAX_CELLS + a.to.index()
     }
 
-    /// The ordering key of an action: higher first.
-    pub fn rank(&self, p: &Position, a: Action, tt: Option<Action>, ply: usize) -> i32 {
+    fn follow_slot(p: &Position, a: Action, previous: Moved) -> Option<usize> {
+        Moved::of(p, a).map(|m| usize::from(previous.0) * ROLES * MAX_CELLS + usize::from(m.0))
+    }
+
+    /// The ordering key of an action after the opponent's `previous` move: higher first. A quiet
+    /// action's key is the mean of its two histories, within ±[`HISTORY_MAX`].
+    pub fn rank(&self, p: &Position, a: Action, tt: Option<Action>, ply: usize, previous: Option<Moved>) -> i32 {
         if Some(a) == tt {
             return TT_MOVE;
         }
@@ -57,29 +85,44 @@ impl Ordering {
         }
         match self.killers[ply].iter().position(|&k| k == Some(a)) {
             Some(i) => KILLER[i],
-            None => self.history[Ordering::slot(p, a)],
+            None => {
+                let follow = previous.and_then(|m| Ordering::follow_slot(p, a, m)).map_or(0, |i| self.follow[i]);
+                (self.history[Ordering::slot(p, a)] + follow) / 2
+            }
         }
     }
 
-    /// Rewards a quiet action that refuted the opponent at `ply` with `depth` left, and blames the
-    /// quiet actions `tried` before it.
-    pub fn reward(&mut self, p: &Position, a: Action, tried: &[Action], depth: i32, ply: usize) {
+    /// Rewards a quiet action that refuted the opponent's `previous` move at `ply` with `depth`
+    /// left, and blames the quiet actions `tried` before it.
+    pub fn reward(
+        &mut self,
+        p: &Position,
+        a: Action,
+        tried: &[Action],
+        depth: i32,
+        ply: usize,
+        previous: Option<Moved>,
+    ) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(a) {
             killers[1] = killers[0];
             killers[0] = Some(a);
         }
         let bonus = (depth * depth * 16).min(HISTORY_MAX / 4);
-        self.update(p, a, bonus);
+        self.update(p, a, bonus, previous);
         for &b in tried {
-            self.update(p, b, -bonus);
+            self.update(p, b, -bonus, previous);
         }
     }
 
-    /// Moves a history entry towards ±[`HISTORY_MAX`] by `bonus`, less as it nears it.
-    fn update(&mut self, p: &Position, a: Action, bonus: i32) {
-        let h = &mut self.history[Ordering::slot(p, a)];
-        *h += bonus - (i64::from(*h) * i64::from(bonus.abs()) / i64::from(HISTORY_MAX)) as i32;
+    /// Moves an action's history entries towards ±[`HISTORY_MAX`] by `bonus`, less as they near it.
+    fn update(&mut self, p: &Position, a: Action, bonus: i32, previous: Option<Moved>) {
+        let nudge =
+            |h: &mut i32| *h += bonus - (i64::from(*h) * i64::from(bonus.abs()) / i64::from(HISTORY_MAX)) as i32;
+        nudge(&mut self.history[Ordering::slot(p, a)]);
+        if let Some(i) = previous.and_then(|m| Ordering::follow_slot(p, a, m)) {
+            nudge(&mut self.follow[i]);
+        }
     }
 }
 
@@ -136,15 +179,15 @@ mod tests {
         // The rook may take a pawn guarded by a pawn (losing), the knight an unguarded pawn.
         let p = Position::from_text(Variant::Chess, "4k3/8/2p5/3p4/7p/5N2/3R4/4K3 w - - 0 1").expect("a position");
         let (mut order, mut moves) = (Ordering::new(), Vec::new());
-        order.reward(&p, p.parse_action("Ke1–f1").expect("legal"), &[], 4, 0);
-        ranked(&p.legal_actions(), &mut moves, |a| order.rank(&p, a, None, 0));
+        order.reward(&p, p.parse_action("Ke1–f1").expect("legal"), &[], 4, 0, None);
+        ranked(&p.legal_actions(), &mut moves, |a| order.rank(&p, a, None, 0, None));
         for i in 0..moves.len() {
             pick(&mut moves, i);
         }
         assert!(moves.is_sorted_by_key(|&(key, _)| std::cmp::Reverse(key)), "picked best first");
         // Equals keep the order of generation.
         let mut keyed = Vec::new();
-        ranked(&p.legal_actions(), &mut keyed, |a| order.rank(&p, a, None, 0));
+        ranked(&p.legal_actions(), &mut keyed, |a| order.rank(&p, a, None, 0, None));
         keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         assert_eq!(moves, keyed);
         let at = |text: &str| {
@@ -156,5 +199,26 @@ mod tests {
         assert_eq!(at("Rd2xd5"), moves.len() - 1, "the losing capture last");
         let losers: Vec<Action> = moves.iter().filter(|(k, _)| losing(*k)).map(|&(_, a)| a).collect();
         assert_eq!(losers, [p.parse_action("Rd2xd5").expect("legal")]);
+    }
+
+    #[test]
+    fn a_reply_that_refuted_a_move_ranks_first_after_that_move_only() {
+        let p = Position::from_text(Variant::Chess, "4k3/8/8/8/8/5N2/3R4/4K3 w - - 0 1").expect("a position");
+        let before = Position::from_text(Variant::Chess, "3k4/8/8/8/8/5N2/3R4/4K3 b - - 0 1").expect("a position");
+        let previous = Moved::of(&before, before.parse_action("Kd8–e8").expect("legal"));
+        let reply = p.parse_action("Rd2–d7").expect("legal");
+        let mut order = Ordering::new();
+        // Rewarded at another ply, so that no killer ranks it.
+        order.reward(&p, reply, &[], 6, 5, previous);
+        let best = |previous: Option<Moved>| {
+            let mut moves = Vec::new();
+            ranked(&p.legal_actions(), &mut moves, |a| order.rank(&p, a, None, 0, previous));
+            pick(&mut moves, 0)
+        };
+        assert_eq!(best(previous).1, reply);
+        assert!(order.rank(&p, reply, None, 0, None) < order.rank(&p, reply, None, 0, previous));
+        let other = Moved::of(&before, before.parse_action("Kd8–c8").expect("legal"));
+        assert_ne!(previous, other);
+        assert!(order.rank(&p, reply, None, 0, other) < order.rank(&p, reply, None, 0, previous));
     }
 }

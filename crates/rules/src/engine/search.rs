@@ -13,7 +13,7 @@
 
 use super::eval::evaluate;
 use super::limits::Limits;
-use super::order::{HISTORY_MAX, MAX_PLY, Ordering, losing, pick, ranked, victim};
+use super::order::{HISTORY_MAX, MAX_PLY, Moved, Ordering, losing, pick, ranked, victim};
 use super::result::SearchResult;
 use super::score::{INFINITY, MATE, MATE_BOUND, Score};
 use super::team::Team;
@@ -77,6 +77,8 @@ pub(crate) struct Search<'a> {
     pv: Vec<Vec<Action>>,
     /// The static evaluation at each ply of the current line (`-INFINITY` in check).
     evals: Vec<i32>,
+    /// The move that led to each ply of the current line (none at the root and after a null move).
+    moved: Vec<Option<Moved>>,
 }
 
 impl<'a> Search<'a> {
@@ -113,6 +115,7 @@ impl<'a> Search<'a> {
             tried: vec![Vec::new(); MAX_PLY],
             pv: vec![Vec::new(); MAX_PLY],
             evals: vec![-INFINITY; MAX_PLY],
+            moved: vec![None; MAX_PLY],
         }
     }
 
@@ -131,7 +134,7 @@ impl<'a> Search<'a> {
         let root_hash = hash(root);
         self.path.push(root_hash);
         let tt_move = self.tt.probe(root_hash, 0).and_then(|e| e.action);
-        moves.sort_by_key(|m| std::cmp::Reverse(self.order.rank(root, m.action, tt_move, 0)));
+        moves.sort_by_key(|m| std::cmp::Reverse(self.order.rank(root, m.action, tt_move, 0, None)));
         let max_depth = limits.depth.map_or(MAX_PLY / 2, |d| (d as usize).min(MAX_PLY / 2)) as i32;
         let noisy = moves.iter().any(|m| m.bonus != 0);
         let mut result = self.report(moves[0].action, 0, 0, Vec::new());
@@ -203,6 +206,7 @@ impl<'a> Search<'a> {
         let mut best: Option<(usize, i32, Vec<Action>)> = None;
         for (i, &RootMove { action, bonus }) in moves.iter().enumerate() {
             let floor = best.as_ref().map_or(alpha, |b| b.1.max(alpha));
+            self.moved[1] = Moved::of(root, action);
             let mut next = root.clone();
             next.play_unchecked(action);
             let check = next.is_check();
@@ -362,6 +366,7 @@ impl<'a> Search<'a> {
                 let nh = hash(&next);
                 self.path.push(nh);
                 let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                self.moved[ply + 1] = None;
                 let v = -self.negamax(&next, nh, false, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
                 if self.aborted {
@@ -378,7 +383,8 @@ impl<'a> Search<'a> {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let mut moves = std::mem::take(&mut self.ranks[ply]);
-        ranked(&list, &mut moves, |a| self.order.rank(p, a, tt_move, ply));
+        let previous = self.moved[ply];
+        ranked(&list, &mut moves, |a| self.order.rank(p, a, tt_move, ply, previous));
         self.lists[ply] = list;
         let original_alpha = alpha;
         let (mut best, mut best_move) = (-INFINITY, None);
@@ -387,6 +393,7 @@ impl<'a> Search<'a> {
         for searched in 0..moves.len() {
             let (key, a) = pick(&mut moves, searched);
             let quiet = !p.is_capture(a) && a.promotion().is_none();
+            self.moved[ply + 1] = Moved::of(p, a);
             let mut next = p.clone();
             next.play_unchecked(a);
             let check = next.is_check();
@@ -433,7 +440,7 @@ impl<'a> Search<'a> {
                     self.raise_pv(ply, a);
                     if v >= beta {
                         if quiet {
-                            self.order.reward(p, a, &tried, depth, ply);
+                            self.order.reward(p, a, &tried, depth, ply, previous);
                         }
                         break;
                     }
@@ -502,7 +509,7 @@ impl<'a> Search<'a> {
         }
         let mut moves = std::mem::take(&mut self.ranks[ply]);
         let order = &*self.order;
-        ranked(&list, &mut moves, |a| order.rank(p, a, None, ply));
+        ranked(&list, &mut moves, |a| order.rank(p, a, None, ply, None));
         self.lists[ply] = list;
         let mut best = stand;
         for i in 0..moves.len() {
