@@ -1,8 +1,8 @@
 //! Iterative-deepening principal-variation search, on one thread of a [`super::team`]: negamax
 //! alpha-beta with aspiration windows, a shared transposition table, null-move pruning,
 //! logarithmic late-move reductions, futility and late-move pruning near the horizon (harder
-//! where the side to move's evaluation is falling), internal iterative reduction, check
-//! extension, moves picked best first as they are needed, and quiescence on captures that do not
+//! where the side to move's evaluation is falling), internal iterative reduction, check and
+//! singular extensions, moves picked best first as they are needed, and quiescence on captures that do not
 //! lose material and on promotions. Repetitions (of the game or of the search path),
 //! the rules' material draws and the move limit score as draws; mates score by their distance.
 //!
@@ -48,6 +48,9 @@ const QUIESCENCE_EVASIONS: u32 = 1;
 /// The deepest quiescence: beyond it the static evaluation stands.
 const QUIESCENCE_DEPTH: u32 = 8;
 
+/// The least depth at which a table move is tested for a singular extension.
+const SINGULAR_DEPTH: i32 = 6;
+
 /// Nodes a helper thread counts before adding them to its team's count.
 const FLUSH: u64 = 1024;
 
@@ -79,6 +82,8 @@ pub(crate) struct Search<'a> {
     evals: Vec<i32>,
     /// The move that led to each ply of the current line (none at the root and after a null move).
     moved: Vec<Option<Moved>>,
+    /// The action a singular-extension search leaves out at each ply.
+    excluded: Vec<Option<Action>>,
 }
 
 impl<'a> Search<'a> {
@@ -116,6 +121,7 @@ impl<'a> Search<'a> {
             pv: vec![Vec::new(); MAX_PLY],
             evals: vec![-INFINITY; MAX_PLY],
             moved: vec![None; MAX_PLY],
+            excluded: vec![None; MAX_PLY],
         }
     }
 
@@ -332,7 +338,10 @@ impl<'a> Search<'a> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let entry = self.tt.probe(h, ply);
+        // A search that leaves an action out neither reads nor writes the table: its value is
+        // not the node's.
+        let excluded = self.excluded[ply];
+        let entry = if excluded.is_some() { None } else { self.tt.probe(h, ply) };
         if let Some(e) = entry
             && !pv_node
             && i32::from(e.depth) >= depth
@@ -348,7 +357,7 @@ impl<'a> Search<'a> {
         let tt_move = entry.and_then(|e| e.action);
         // Internal iterative reduction: a node the table knows no move for is searched a ply
         // shallower (its move order is a guess; the next iteration finds it with a move).
-        if tt_move.is_none() && depth >= 4 {
+        if tt_move.is_none() && excluded.is_none() && depth >= 4 {
             depth -= 1;
         }
         let eval = if in_check { -INFINITY } else { evaluate(p) };
@@ -377,6 +386,32 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        // Singular extension: a table move that alone holds the table's score (the others, searched
+        // to half the depth, all fall a margin below it) is searched a ply deeper; if another also
+        // reaches beta, the node is cut without its search.
+        let mut singular = 0;
+        if let (Some(e), Some(m)) = (entry, tt_move)
+            && ply > 0
+            && ply <= 2 * self.iteration as usize
+            && depth >= SINGULAR_DEPTH
+            && i32::from(e.depth) >= depth - 3
+            && e.bound != Bound::Upper
+            && e.score.abs() < MATE_BOUND
+        {
+            let singular_beta = e.score - 2 * depth;
+            self.excluded[ply] = Some(m);
+            let v = self.negamax(p, h, in_check, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+            self.excluded[ply] = None;
+            self.pv[ply].clear();
+            if self.aborted {
+                return 0;
+            }
+            if v < singular_beta {
+                singular = 1;
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
+        }
         let list = self.take_list(p, ply, true);
         if list.is_empty() {
             self.lists[ply] = list;
@@ -392,6 +427,10 @@ impl<'a> Search<'a> {
         tried.clear();
         for searched in 0..moves.len() {
             let (key, a) = pick(&mut moves, searched);
+            if Some(a) == excluded {
+                continue;
+            }
+            let extension = if Some(a) == tt_move { singular } else { 0 };
             let quiet = !p.is_capture(a) && a.promotion().is_none();
             self.moved[ply + 1] = Moved::of(p, a);
             let mut next = p.clone();
@@ -410,7 +449,7 @@ impl<'a> Search<'a> {
             let nh = hash_after(p, h, a, &next);
             self.path.push(nh);
             let v = if searched == 0 {
-                -self.negamax(&next, nh, check, depth - 1, -beta, -alpha, ply + 1, true)
+                -self.negamax(&next, nh, check, depth - 1 + extension, -beta, -alpha, ply + 1, true)
             } else {
                 let r = if quiet && !check && !in_check && depth >= 3 && searched >= 2 + usize::from(pv_node) {
                     let r =
@@ -454,6 +493,9 @@ impl<'a> Search<'a> {
         self.ranks[ply] = moves;
         if self.aborted {
             return 0;
+        }
+        if excluded.is_some() {
+            return best;
         }
         let bound = match best {
             v if v >= beta => Bound::Lower,
