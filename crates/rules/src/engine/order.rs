@@ -1,7 +1,7 @@
 //! Move ordering: the transposition-table move, then captures that do not lose material (by
 //! static exchange) and promotions by most valuable victim / least valuable attacker, then the
-//! killers of the ply, then quiet moves by history (of the move itself and of the move as a reply
-//! to the opponent's last one), then captures that lose material.
+//! killers of the ply, then quiet moves by history (of the move itself, and of the move after the
+//! opponent's last move and after one's own before it), then captures that lose material.
 
 use super::eval::value;
 use super::see::see;
@@ -39,10 +39,15 @@ pub(crate) struct Ordering {
     killers: Vec<[Option<Action>; 2]>,
     /// Per side to move, departure and destination.
     history: Vec<i32>,
-    /// Per opponent's last move and this move (each as [`Moved`]): how well this move answers
-    /// that one (the continuation history of strong engines, one ply deep).
-    follow: Vec<i32>,
+    /// Per earlier move (the opponent's last, then one's own before it) and this move, each as
+    /// [`Moved`]: how well this move follows that one (the continuation history of strong
+    /// engines, two plies deep).
+    follow: [Vec<i32>; 2],
 }
+
+/// The two moves before a node that its quiet moves' follow-up histories are keyed by: the
+/// opponent's last move, then the side to move's own move before it.
+pub(crate) type Previous = [Option<Moved>; 2];
 
 impl Ordering {
     /// Empty killers and history.
@@ -50,14 +55,14 @@ impl Ordering {
         Ordering {
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; 2 * MAX_CELLS * MAX_CELLS],
-            follow: vec![0; (ROLES * MAX_CELLS).pow(2)],
+            follow: [vec![0; (ROLES * MAX_CELLS).pow(2)], vec![0; (ROLES * MAX_CELLS).pow(2)]],
         }
     }
 
     /// Forgets the killers and fades the histories, between searches.
     pub fn age(&mut self) {
         self.killers.fill([None; 2]);
-        self.history.iter_mut().chain(self.follow.iter_mut()).for_each(|h| *h /= 8);
+        self.history.iter_mut().chain(self.follow.iter_mut().flatten()).for_each(|h| *h /= 8);
     }
 
     fn slot(p: &Position, a: Action) -> usize {
@@ -68,9 +73,9 @@ impl Ordering {
         Moved::of(p, a).map(|m| usize::from(previous.0) * ROLES * MAX_CELLS + usize::from(m.0))
     }
 
-    /// The ordering key of an action after the opponent's `previous` move: higher first. A quiet
-    /// action's key is the mean of its two histories, within ±[`HISTORY_MAX`].
-    pub fn rank(&self, p: &Position, a: Action, tt: Option<Action>, ply: usize, previous: Option<Moved>) -> i32 {
+    /// The ordering key of an action after the `previous` moves: higher first. A quiet action's
+    /// key is the mean of its three histories, within ±[`HISTORY_MAX`].
+    pub fn rank(&self, p: &Position, a: Action, tt: Option<Action>, ply: usize, previous: Previous) -> i32 {
         if Some(a) == tt {
             return TT_MOVE;
         }
@@ -86,23 +91,17 @@ impl Ordering {
         match self.killers[ply].iter().position(|&k| k == Some(a)) {
             Some(i) => KILLER[i],
             None => {
-                let follow = previous.and_then(|m| Ordering::follow_slot(p, a, m)).map_or(0, |i| self.follow[i]);
-                (self.history[Ordering::slot(p, a)] + follow) / 2
+                let follow = |k: usize| {
+                    previous[k].and_then(|m| Ordering::follow_slot(p, a, m)).map_or(0, |i| self.follow[k][i])
+                };
+                (self.history[Ordering::slot(p, a)] + follow(0) + follow(1)) / 3
             }
         }
     }
 
-    /// Rewards a quiet action that refuted the opponent's `previous` move at `ply` with `depth`
-    /// left, and blames the quiet actions `tried` before it.
-    pub fn reward(
-        &mut self,
-        p: &Position,
-        a: Action,
-        tried: &[Action],
-        depth: i32,
-        ply: usize,
-        previous: Option<Moved>,
-    ) {
+    /// Rewards a quiet action that refuted the opponent at `ply` with `depth` left after the
+    /// `previous` moves, and blames the quiet actions `tried` before it.
+    pub fn reward(&mut self, p: &Position, a: Action, tried: &[Action], depth: i32, ply: usize, previous: Previous) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(a) {
             killers[1] = killers[0];
@@ -116,12 +115,14 @@ impl Ordering {
     }
 
     /// Moves an action's history entries towards ±[`HISTORY_MAX`] by `bonus`, less as they near it.
-    fn update(&mut self, p: &Position, a: Action, bonus: i32, previous: Option<Moved>) {
+    fn update(&mut self, p: &Position, a: Action, bonus: i32, previous: Previous) {
         let nudge =
             |h: &mut i32| *h += bonus - (i64::from(*h) * i64::from(bonus.abs()) / i64::from(HISTORY_MAX)) as i32;
         nudge(&mut self.history[Ordering::slot(p, a)]);
-        if let Some(i) = previous.and_then(|m| Ordering::follow_slot(p, a, m)) {
-            nudge(&mut self.follow[i]);
+        for (k, m) in previous.into_iter().enumerate() {
+            if let Some(i) = m.and_then(|m| Ordering::follow_slot(p, a, m)) {
+                nudge(&mut self.follow[k][i]);
+            }
         }
     }
 }
@@ -179,15 +180,15 @@ mod tests {
         // The rook may take a pawn guarded by a pawn (losing), the knight an unguarded pawn.
         let p = Position::from_text(Variant::Chess, "4k3/8/2p5/3p4/7p/5N2/3R4/4K3 w - - 0 1").expect("a position");
         let (mut order, mut moves) = (Ordering::new(), Vec::new());
-        order.reward(&p, p.parse_action("Ke1–f1").expect("legal"), &[], 4, 0, None);
-        ranked(&p.legal_actions(), &mut moves, |a| order.rank(&p, a, None, 0, None));
+        order.reward(&p, p.parse_action("Ke1–f1").expect("legal"), &[], 4, 0, [None; 2]);
+        ranked(&p.legal_actions(), &mut moves, |a| order.rank(&p, a, None, 0, [None; 2]));
         for i in 0..moves.len() {
             pick(&mut moves, i);
         }
         assert!(moves.is_sorted_by_key(|&(key, _)| std::cmp::Reverse(key)), "picked best first");
         // Equals keep the order of generation.
         let mut keyed = Vec::new();
-        ranked(&p.legal_actions(), &mut keyed, |a| order.rank(&p, a, None, 0, None));
+        ranked(&p.legal_actions(), &mut keyed, |a| order.rank(&p, a, None, 0, [None; 2]));
         keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         assert_eq!(moves, keyed);
         let at = |text: &str| {
@@ -209,16 +210,17 @@ mod tests {
         let reply = p.parse_action("Rd2–d7").expect("legal");
         let mut order = Ordering::new();
         // Rewarded at another ply, so that no killer ranks it.
-        order.reward(&p, reply, &[], 6, 5, previous);
+        order.reward(&p, reply, &[], 6, 5, [previous, None]);
         let best = |previous: Option<Moved>| {
             let mut moves = Vec::new();
-            ranked(&p.legal_actions(), &mut moves, |a| order.rank(&p, a, None, 0, previous));
+            ranked(&p.legal_actions(), &mut moves, |a| order.rank(&p, a, None, 0, [previous, None]));
             pick(&mut moves, 0)
         };
         assert_eq!(best(previous).1, reply);
-        assert!(order.rank(&p, reply, None, 0, None) < order.rank(&p, reply, None, 0, previous));
+        let rank = |previous: Option<Moved>| order.rank(&p, reply, None, 0, [previous, None]);
+        assert!(rank(None) < rank(previous));
         let other = Moved::of(&before, before.parse_action("Kd8–c8").expect("legal"));
         assert_ne!(previous, other);
-        assert!(order.rank(&p, reply, None, 0, other) < order.rank(&p, reply, None, 0, previous));
+        assert!(rank(other) < rank(previous));
     }
 }

@@ -140,7 +140,7 @@ impl<'a> Search<'a> {
         let root_hash = hash(root);
         self.path.push(root_hash);
         let tt_move = self.tt.probe(root_hash, 0).and_then(|e| e.action);
-        moves.sort_by_key(|m| std::cmp::Reverse(self.order.rank(root, m.action, tt_move, 0, None)));
+        moves.sort_by_key(|m| std::cmp::Reverse(self.order.rank(root, m.action, tt_move, 0, [None; 2])));
         let max_depth = limits.depth.map_or(MAX_PLY / 2, |d| (d as usize).min(MAX_PLY / 2)) as i32;
         let noisy = moves.iter().any(|m| m.bonus != 0);
         let mut result = self.report(moves[0].action, 0, 0, Vec::new());
@@ -418,7 +418,7 @@ impl<'a> Search<'a> {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let mut moves = std::mem::take(&mut self.ranks[ply]);
-        let previous = self.moved[ply];
+        let previous = [self.moved[ply], ply.checked_sub(1).and_then(|up| self.moved[up])];
         ranked(&list, &mut moves, |a| self.order.rank(p, a, tt_move, ply, previous));
         self.lists[ply] = list;
         let original_alpha = alpha;
@@ -551,7 +551,7 @@ impl<'a> Search<'a> {
         }
         let mut moves = std::mem::take(&mut self.ranks[ply]);
         let order = &*self.order;
-        ranked(&list, &mut moves, |a| order.rank(p, a, None, ply, None));
+        ranked(&list, &mut moves, |a| order.rank(p, a, None, ply, [None; 2]));
         self.lists[ply] = list;
         let mut best = stand;
         for i in 0..moves.len() {
