@@ -2,8 +2,8 @@
 //! alpha-beta with aspiration windows, a shared transposition table, null-move pruning,
 //! logarithmic late-move reductions, futility and late-move pruning near the horizon (harder
 //! where the side to move's evaluation is falling), internal iterative reduction, check and
-//! singular extensions, moves picked best first as they are needed, and quiescence on captures that do not
-//! lose material and on promotions. Repetitions (of the game or of the search path),
+//! singular extensions, moves picked best first as they are needed, and quiescence on captures
+//! that do not lose material and on promotions. Repetitions (of the game or of the search path),
 //! the rules' material draws and the move limit score as draws; mates score by their distance.
 //!
 //! Every part of the search can be stopped: the clock, the stop flag and the node budget are looked
