@@ -69,8 +69,10 @@ impl Ordering {
         (p.side_to_move().index() * MAX_CELLS + a.from.index()) * MAX_CELLS + a.to.index()
     }
 
-    fn follow_slot(p: &Position, a: Action, previous: Moved) -> Option<usize> {
-        Moved::of(p, a).map(|m| usize::from(previous.0) * ROLES * MAX_CELLS + usize::from(m.0))
+    /// The follow-up histories' entries of `this` move after the `previous` ones (none where
+    /// either is unknown).
+    fn follow_slots(this: Option<Moved>, previous: Previous) -> [Option<usize>; 2] {
+        previous.map(|m| Some(usize::from(m?.0) * ROLES * MAX_CELLS + usize::from(this?.0)))
     }
 
     /// The ordering key of an action after the `previous` moves: higher first. A quiet action's
@@ -91,10 +93,9 @@ impl Ordering {
         match self.killers[ply].iter().position(|&k| k == Some(a)) {
             Some(i) => KILLER[i],
             None => {
-                let follow = |k: usize| {
-                    previous[k].and_then(|m| Ordering::follow_slot(p, a, m)).map_or(0, |i| self.follow[k][i])
-                };
-                (self.history[Ordering::slot(p, a)] + follow(0) + follow(1)) / 3
+                let [f0, f1] = Ordering::follow_slots(Moved::of(p, a), previous);
+                let follow = |k: usize, slot: Option<usize>| slot.map_or(0, |i| self.follow[k][i]);
+                (self.history[Ordering::slot(p, a)] + follow(0, f0) + follow(1, f1)) / 3
             }
         }
     }
@@ -119,8 +120,8 @@ impl Ordering {
         let nudge =
             |h: &mut i32| *h += bonus - (i64::from(*h) * i64::from(bonus.abs()) / i64::from(HISTORY_MAX)) as i32;
         nudge(&mut self.history[Ordering::slot(p, a)]);
-        for (k, m) in previous.into_iter().enumerate() {
-            if let Some(i) = m.and_then(|m| Ordering::follow_slot(p, a, m)) {
+        for (k, slot) in Ordering::follow_slots(Moved::of(p, a), previous).into_iter().enumerate() {
+            if let Some(i) = slot {
                 nudge(&mut self.follow[k][i]);
             }
         }

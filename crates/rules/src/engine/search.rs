@@ -430,7 +430,6 @@ impl<'a> Search<'a> {
             if Some(a) == excluded {
                 continue;
             }
-            let extension = if Some(a) == tt_move { singular } else { 0 };
             let quiet = !p.is_capture(a) && a.promotion().is_none();
             self.moved[ply + 1] = Moved::of(p, a);
             let mut next = p.clone();
@@ -449,6 +448,8 @@ impl<'a> Search<'a> {
             let nh = hash_after(p, h, a, &next);
             self.path.push(nh);
             let v = if searched == 0 {
+                // The first action is the table's move whenever there is one.
+                let extension = if Some(a) == tt_move { singular } else { 0 };
                 -self.negamax(&next, nh, check, depth - 1 + extension, -beta, -alpha, ply + 1, true)
             } else {
                 let r = if quiet && !check && !in_check && depth >= 3 && searched >= 2 + usize::from(pv_node) {
