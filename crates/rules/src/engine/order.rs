@@ -87,8 +87,9 @@ impl Ordering {
             None => {}
         }
         if p.is_capture(a) {
-            let mvv_lva = 16 * victim(p, a) - p.piece_at(a.from).map_or(0, |q| value(q.role())) / 16;
-            return if loses_material(p, a) { LOSING + mvv_lva } else { GOOD + mvv_lva };
+            // Ranked good for now: [`pick`] moves it among the losing captures if its static
+            // exchange loses, once it is the best left (most nodes are cut before that).
+            return GOOD + 16 * victim(p, a) - p.piece_at(a.from).map_or(0, |q| value(q.role())) / 16;
         }
         match self.killers[ply].iter().position(|&k| k == Some(a)) {
             Some(i) => KILLER[i],
@@ -158,17 +159,27 @@ pub(crate) fn ranked(actions: &[Action], out: &mut Vec<(i32, Action)>, key: impl
 
 /// Moves the best of `moves[i..]` (the first of equals) to `i`, the others keeping their order,
 /// and returns it: a stable sort done as the search goes, since a cutoff usually comes after a
-/// move or two.
+/// move or two. A capture ranked good that loses material by static exchange is ranked losing,
+/// where it stands, when it comes up as the best: the order is the one an exchange computed for
+/// every capture in [`Ordering::rank`] would give, for a fraction of the exchanges.
 #[inline]
-pub(crate) fn pick(moves: &mut [(i32, Action)], i: usize) -> (i32, Action) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if moves[j].0 > moves[best].0 {
-            best = j;
+pub(crate) fn pick(p: &Position, moves: &mut [(i32, Action)], i: usize) -> (i32, Action) {
+    loop {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if moves[j].0 > moves[best].0 {
+                best = j;
+            }
         }
+        let (key, a) = moves[best];
+        // Between the killers and the table move only captures and queen promotions rank.
+        if (GOOD..TT_MOVE).contains(&key) && a.promotion().is_none() && loses_material(p, a) {
+            moves[best].0 = key - GOOD + LOSING;
+            continue;
+        }
+        moves[i..=best].rotate_right(1);
+        return moves[i];
     }
-    moves[i..=best].rotate_right(1);
-    moves[i]
 }
 
 #[cfg(test)]
@@ -184,14 +195,10 @@ mod tests {
         order.reward(&p, p.parse_action("Ke1–f1").expect("legal"), &[], 4, 0, [None; 2]);
         ranked(&p.legal_actions(), &mut moves, |a| order.rank(&p, a, None, 0, [None; 2]));
         for i in 0..moves.len() {
-            pick(&mut moves, i);
+            pick(&p, &mut moves, i);
         }
         assert!(moves.is_sorted_by_key(|&(key, _)| std::cmp::Reverse(key)), "picked best first");
-        // Equals keep the order of generation.
-        let mut keyed = Vec::new();
-        ranked(&p.legal_actions(), &mut keyed, |a| order.rank(&p, a, None, 0, [None; 2]));
-        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-        assert_eq!(moves, keyed);
+        assert_eq!(moves, ranked_eagerly(&p, &order));
         let at = |text: &str| {
             let a = p.parse_action(text).expect("legal");
             moves.iter().position(|&(_, b)| b == a).expect("ranked")
@@ -201,6 +208,42 @@ mod tests {
         assert_eq!(at("Rd2xd5"), moves.len() - 1, "the losing capture last");
         let losers: Vec<Action> = moves.iter().filter(|(k, _)| losing(*k)).map(|&(_, a)| a).collect();
         assert_eq!(losers, [p.parse_action("Rd2xd5").expect("legal")]);
+    }
+
+    /// The legal actions sorted by the key that [`Ordering::rank`] would give with every
+    /// capture's exchange computed, equals in the order of generation.
+    fn ranked_eagerly(p: &Position, order: &Ordering) -> Vec<(i32, Action)> {
+        let mut keyed = Vec::new();
+        ranked(&p.legal_actions(), &mut keyed, |a| {
+            let key = order.rank(p, a, None, 0, [None; 2]);
+            let losing = p.is_capture(a) && a.promotion().is_none() && loses_material(p, a);
+            if losing { key - GOOD + LOSING } else { key }
+        });
+        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        keyed
+    }
+
+    #[test]
+    fn picking_settles_exchanges_as_ranking_them_all_would() {
+        // Many captures, several losing with equal keys (the last: each rook may take a guarded
+        // pawn, and so may the queen).
+        // The positions, and how many losing captures each has at least.
+        let positions = [
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 1),
+            ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 0),
+            ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 0),
+            ("4k3/8/p1p1p3/1p1p4/8/8/8/1R1RK2Q w - - 0 1", 3),
+        ];
+        for (text, least) in positions {
+            let p = Position::from_text(Variant::Chess, text).expect("a position");
+            let (order, mut moves) = (Ordering::new(), Vec::new());
+            ranked(&p.legal_actions(), &mut moves, |a| order.rank(&p, a, None, 0, [None; 2]));
+            for i in 0..moves.len() {
+                pick(&p, &mut moves, i);
+            }
+            assert_eq!(moves, ranked_eagerly(&p, &order), "{text}");
+            assert!(moves.iter().filter(|(k, _)| losing(*k)).count() >= least, "{text}");
+        }
     }
 
     #[test]
@@ -215,7 +258,7 @@ mod tests {
         let best = |previous: Option<Moved>| {
             let mut moves = Vec::new();
             ranked(&p.legal_actions(), &mut moves, |a| order.rank(&p, a, None, 0, [previous, None]));
-            pick(&mut moves, 0)
+            pick(&p, &mut moves, 0)
         };
         assert_eq!(best(previous).1, reply);
         let rank = |previous: Option<Moved>| order.rank(&p, reply, None, 0, [previous, None]);

@@ -426,7 +426,7 @@ impl<'a> Search<'a> {
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
         for searched in 0..moves.len() {
-            let (key, a) = pick(&mut moves, searched);
+            let (key, a) = pick(p, &mut moves, searched);
             if Some(a) == excluded {
                 continue;
             }
@@ -556,7 +556,7 @@ impl<'a> Search<'a> {
         self.lists[ply] = list;
         let mut best = stand;
         for i in 0..moves.len() {
-            let (key, a) = pick(&mut moves, i);
+            let (key, a) = pick(p, &mut moves, i);
             // A capture that cannot lift the score to alpha, or that loses material by static
             // exchange (ranked so), is not tried.
             if !evasions && a.promotion().is_none() && (stand + victim(p, a) + DELTA <= alpha || losing(key)) {
