@@ -3,6 +3,12 @@
 //! as the database has connections to write them: one on SQLite, four on PostgreSQL). Under load a
 //! commit carries many moves; alone, a move is written at once. Events of one game never share a
 //! batch or overtake each other: the game's lock is held until its event is answered.
+//!
+//! A batch is written in the order of its events' keys (game, then number). Two servers on one
+//! database may race for the same keys (both players of a game act at once, each through their
+//! own server), and each insert waits on the other's uncommitted rows: written in any other
+//! order, two batches that share two keys can each hold the key the other waits for, and
+//! PostgreSQL breaks the deadlock by failing one of them, every event in it.
 
 use std::sync::Arc;
 
@@ -61,6 +67,7 @@ async fn write(pool: AnyPool, mut waiting: mpsc::UnboundedReceiver<Waiting>, in_
         if waiting.recv_many(&mut batch, BATCH).await == 0 {
             return;
         }
+        batch.sort_unstable_by_key(|w| (w.game, w.seq));
         let pool = pool.clone();
         tokio::spawn(async move {
             let stored = insert(&pool, &batch).await;

@@ -1,6 +1,7 @@
 //! Several servers sharing one PostgreSQL database: a move made through one reaches a client of
 //! another, a request judged on an out-of-date copy is judged again, two servers racing for the
-//! same move store exactly one, and the load tester loses nothing across two servers. All
+//! same move store exactly one, two writers racing for the same events never deadlock, and the
+//! load tester loses nothing across two servers. All
 //! ignored unless `SURFACE_CHESS_POSTGRES` names a server (CI runs them; `.ci/postgres` starts
 //! one).
 
@@ -156,4 +157,54 @@ async fn one_insert_sends_one_notice_naming_every_event_it_stored() {
     let stored = |game: i64, seq| Notice::Stored { game: game as u64, seq };
     assert_eq!(next().await, [stored(g, 0), stored(h, 0), stored(g, 1)], "one notice for the three");
     assert_eq!(next().await, [stored(h, 1)], "nothing for the insert that stored nothing");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: SURFACE_CHESS_POSTGRES (CI runs it; .ci/postgres starts one)"]
+async fn two_writers_racing_for_the_same_events_store_each_once_and_never_deadlock() {
+    use sqlx::Connection;
+    use std::collections::HashMap;
+    use surface_chess_server::writer::Writer;
+    let database = postgres_database().await;
+    Store::open(&database).await.unwrap();
+    let pool = async || sqlx::any::AnyPoolOptions::new().max_connections(4).connect(&database).await.unwrap();
+    // Two servers' writers, four batches in flight each.
+    let (a, b) = (Writer::start(pool().await, 4), Writer::start(pool().await, 4));
+    let mut conn = sqlx::PgConnection::connect(&database).await.unwrap();
+    let games: Vec<u64> = sqlx::query_scalar::<_, i64>(
+        "INSERT INTO games (invite, created_at) SELECT 'g' || n, 0 FROM generate_series(1, 256) AS n RETURNING id",
+    )
+    .fetch_all(&mut conn)
+    .await
+    .unwrap()
+    .into_iter()
+    .map(|id| id as u64)
+    .collect();
+    let rounds = async {
+        for seq in 0..12 {
+            // Each writer is handed every game's next event, in opposite orders, all at once:
+            // their batches share every key.
+            let mut tasks = tokio::task::JoinSet::new();
+            for (writer, reversed) in [(&a, false), (&b, true)] {
+                let mut order = games.clone();
+                if reversed {
+                    order.reverse();
+                }
+                for game in order {
+                    let writer = writer.clone();
+                    tasks.spawn(async move { (game, writer.append(game, seq, 0, "{}".to_owned()).await) });
+                }
+            }
+            let mut stored = HashMap::new();
+            while let Some(done) = tasks.join_next().await {
+                let (game, written) = done.unwrap();
+                let written = written.unwrap_or_else(|e| panic!("event {seq} of game {game} failed: {e}"));
+                *stored.entry(game).or_insert(0) += u32::from(written);
+            }
+            assert!(games.iter().all(|g| stored[g] == 1), "each event stored once: {stored:?}");
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(60), rounds).await.expect("12 rounds within a minute");
+    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM events").fetch_one(&mut conn).await.unwrap();
+    assert_eq!(count, 256 * 12);
 }
