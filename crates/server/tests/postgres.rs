@@ -1,9 +1,8 @@
 //! Several servers sharing one PostgreSQL database: a move made through one reaches a client of
 //! another, a request judged on an out-of-date copy is judged again, two servers racing for the
 //! same move store exactly one, two writers racing for the same events never deadlock, and the
-//! load tester loses nothing across two servers. All
-//! ignored unless `SURFACE_CHESS_POSTGRES` names a server (CI runs them; `.ci/postgres` starts
-//! one).
+//! load tester loses nothing across two servers. All ignored unless `SURFACE_CHESS_POSTGRES`
+//! names a server (CI runs them; `.ci/postgres` starts one).
 
 mod common;
 
