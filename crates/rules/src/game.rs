@@ -187,12 +187,18 @@ pub enum Start {
 
 /// A game in progress or finished; or, exploring, a history of explore-mode moves
 /// ([`Position::explore`]) with no turn, check or result.
+///
+/// Positions and repetition keys are kept boxed: growing a game's history then copies pointers,
+/// not boards. A server holds thousands of games that reach the same length together (a round
+/// started at once, a load test), and with the boards inline every one of them copied its whole
+/// history at the same ply (34 KB a game at the 33rd position), which stalled the server.
 #[derive(Clone, Debug)]
 pub struct Game {
     start: Start,
-    positions: Vec<Position>,
+    #[allow(clippy::vec_box, reason = "boxed on purpose: see the type's comment")]
+    positions: Vec<Box<Position>>,
     actions: Vec<Action>,
-    counts: HashMap<PositionKey, u32>,
+    counts: HashMap<Box<PositionKey>, u32>,
     outcome: Option<Outcome>,
     exploring: bool,
 }
@@ -208,7 +214,7 @@ impl Game {
     pub fn from_position(position: Position, start: Start) -> Game {
         let mut game = Game {
             start,
-            positions: vec![position],
+            positions: vec![Box::new(position)],
             actions: Vec::new(),
             counts: HashMap::new(),
             outcome: None,
@@ -254,7 +260,7 @@ impl Game {
 
     /// The position after `ply` actions (0 = start), if that many were played.
     pub fn position_at(&self, ply: usize) -> Option<&Position> {
-        self.positions.get(ply)
+        self.positions.get(ply).map(|p| &**p)
     }
 
     /// The actions played.
@@ -283,7 +289,7 @@ impl Game {
     pub fn play(&mut self, action: Action) -> Result<(), GameError> {
         if self.exploring {
             let next = self.position().explore(action).map_err(GameError::Illegal)?;
-            self.positions.push(next);
+            self.positions.push(Box::new(next));
             self.actions.push(action);
             return Ok(());
         }
@@ -291,7 +297,7 @@ impl Game {
             return Err(GameError::Over(o));
         }
         let next = self.position().play(action).map_err(GameError::Illegal)?;
-        self.positions.push(next);
+        self.positions.push(Box::new(next));
         self.actions.push(action);
         self.record_current();
         Ok(())
@@ -386,10 +392,15 @@ impl Game {
 
     fn record_current(&mut self) {
         let key = self.position().key();
-        let count = {
-            let n = self.counts.entry(key).or_insert(0);
-            *n += 1;
-            *n
+        let count = match self.counts.get_mut(&key) {
+            Some(n) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                self.counts.insert(Box::new(key), 1);
+                1
+            }
         };
         self.outcome = automatic_ending(self.position(), count);
     }
