@@ -360,10 +360,12 @@ async fn connection(shared: Shared, socket: WebSocket) {
                 if now.duration_since(spoke) > limits.idle {
                     break Ending::Close("idle");
                 }
-                if now.duration_since(heard) > limits.ping_every + limits.pong_deadline {
+                let quiet = now.duration_since(heard);
+                if quiet > limits.ping_every + limits.pong_deadline {
                     break Ending::Close("no pong");
                 }
-                ping = true;
+                // A peer heard from within half the period is alive: nothing to ask.
+                ping = quiet >= limits.ping_every / 2;
                 vec![]
             }
             _ = closing.changed() => break Ending::Gone,

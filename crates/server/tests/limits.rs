@@ -141,6 +141,39 @@ async fn a_socket_that_does_not_answer_pings_is_closed_and_one_that_does_stays()
 }
 
 #[tokio::test]
+async fn a_socket_heard_from_is_not_pinged() {
+    let fast = Limits { ping_every: Duration::from_millis(150), pong_deadline: Duration::from_millis(150), ..limits() };
+    let running = server(fast).await;
+    let (ws, _) = tokio_tungstenite::connect_async(running.url()).await.unwrap();
+    let (mut to_server, mut from_server) = ws.split();
+    // A ping of its own every 50 ms for a second (20 frames a second, within the rate limit):
+    // the server answers them with pongs and never asks for one.
+    let talking = async {
+        for _ in 0..20 {
+            to_server.send(Message::Ping(Vec::new().into())).await.unwrap();
+            sleep(Duration::from_millis(50)).await;
+        }
+    };
+    let mut pongs = 0;
+    let reading = async {
+        while let Some(Ok(frame)) = from_server.next().await {
+            assert!(matches!(frame, Message::Pong(_)), "only pongs: {frame:?}");
+            pongs += 1;
+        }
+    };
+    // Read while it talks, and stop with it.
+    tokio::select! {
+        () = talking => {}
+        () = reading => panic!("the server closed"),
+    }
+    assert!(pongs >= 15, "{pongs} pongs for 20 pings");
+    // Silent, it is pinged again within a period and a half.
+    let frame = timeout(Duration::from_millis(600), from_server.next()).await.expect("a ping in time");
+    assert!(matches!(frame, Some(Ok(Message::Ping(_)))), "{frame:?}");
+    running.stop();
+}
+
+#[tokio::test]
 async fn a_socket_that_says_nothing_is_closed_when_idle() {
     let quiet = Limits { ping_every: Duration::from_millis(100), idle: Duration::from_millis(400), ..limits() };
     let running = server(quiet).await;
