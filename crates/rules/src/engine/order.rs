@@ -225,9 +225,8 @@ mod tests {
 
     #[test]
     fn picking_settles_exchanges_as_ranking_them_all_would() {
-        // Many captures, several losing with equal keys (the last: each rook may take a guarded
-        // pawn, and so may the queen).
-        // The positions, and how many losing captures each has at least.
+        // Positions with many captures, and how many of them lose material at least (in the
+        // last, with equal keys: each rook may take a guarded pawn, and so may the queen).
         let positions = [
             ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 1),
             ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 0),
