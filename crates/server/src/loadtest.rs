@@ -20,7 +20,7 @@ use tokio::sync::{Barrier, Semaphore};
 
 use crate::clock::ClockSpec;
 use crate::game::{GameId, SideChoice};
-use crate::protocol::{ClientMessage, ServerMessage};
+use crate::protocol::{ClientMessage, ClockState, ServerMessage};
 use crate::store::Store;
 
 /// What to run.
@@ -172,8 +172,10 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
     };
     let (game, invite) = (state.game, state.invite.unwrap_or_default());
     request(&mut black, ClientMessage::JoinGame { invite }).await?;
-    request(&mut white, ClientMessage::Ready { game }).await?;
-    request(&mut black, ClientMessage::Ready { game }).await?;
+    // Each side's Ready is answered by a state with that side ready: a state the other side's
+    // change announced in between (its join or Ready, through another server) is not the answer.
+    ready(&mut white, game, |c| c.white_ready).await?;
+    ready(&mut black, game, |c| c.black_ready).await?;
     drop(permit);
     start.wait().await;
 
@@ -311,6 +313,19 @@ pub fn random_move(rules: &Game, rng: &mut impl Rng) -> Option<(Action, String)>
     let legal = rules.position().legal_actions();
     let action = *legal.get(rng.random_range(0..legal.len().max(1)))?;
     Some((action, rules.position().notation(action)))
+}
+
+/// Says Ready in `game` and waits for a state where `mine` (this side's flag) is set.
+async fn ready(socket: &mut Socket, game: GameId, mine: fn(&ClockState) -> bool) -> Result<(), LoadError> {
+    socket.send(&ClientMessage::Ready { game }).await?;
+    let answer = |m: &ServerMessage| match m {
+        ServerMessage::GameState(s) => s.game == game && mine(&s.clock),
+        m => is_error(m),
+    };
+    match socket.recv_until(answer).await? {
+        ServerMessage::Error { message, .. } => Err(LoadError::Refused(message)),
+        _ => Ok(()),
+    }
 }
 
 /// Sends a request and returns its state (or the server's refusal as an error).
