@@ -20,7 +20,7 @@ use tokio::sync::{Barrier, Semaphore};
 
 use crate::clock::ClockSpec;
 use crate::game::{GameId, SideChoice};
-use crate::protocol::{ClientMessage, ClockState, ServerMessage};
+use crate::protocol::{ClientMessage, GameState, ServerMessage};
 use crate::store::Store;
 
 /// What to run.
@@ -167,15 +167,15 @@ async fn play(config: &LoadConfig, i: usize, setup: &Semaphore, start: &Barrier)
         clock: ClockSpec::rapid(60, 0),
         spectators: false,
     };
-    let ServerMessage::GameState(state) = request(&mut white, create).await? else {
+    let ServerMessage::GameState(state) = request(&mut white, create, |_| true).await? else {
         return Err(LoadError::Refused("no game state after creating".into()));
     };
     let (game, invite) = (state.game, state.invite.unwrap_or_default());
-    request(&mut black, ClientMessage::JoinGame { invite }).await?;
+    request(&mut black, ClientMessage::JoinGame { invite }, |_| true).await?;
     // Each side's Ready is answered by a state with that side ready: a state the other side's
     // change announced in between (its join or Ready, through another server) is not the answer.
-    ready(&mut white, game, |c| c.white_ready).await?;
-    ready(&mut black, game, |c| c.black_ready).await?;
+    request(&mut white, ClientMessage::Ready { game }, |s| s.game == game && s.clock.white_ready).await?;
+    request(&mut black, ClientMessage::Ready { game }, |s| s.game == game && s.clock.black_ready).await?;
     drop(permit);
     start.wait().await;
 
@@ -315,23 +315,19 @@ pub fn random_move(rules: &Game, rng: &mut impl Rng) -> Option<(Action, String)>
     Some((action, rules.position().notation(action)))
 }
 
-/// Says Ready in `game` and waits for a state where `mine` (this side's flag) is set.
-async fn ready(socket: &mut Socket, game: GameId, mine: fn(&ClockState) -> bool) -> Result<(), LoadError> {
-    socket.send(&ClientMessage::Ready { game }).await?;
+/// Sends a request and returns the first state that `answers` it (or the server's refusal as an
+/// error).
+async fn request(
+    socket: &mut Socket,
+    message: ClientMessage,
+    answers: impl Fn(&GameState) -> bool,
+) -> Result<ServerMessage, LoadError> {
+    socket.send(&message).await?;
     let answer = |m: &ServerMessage| match m {
-        ServerMessage::GameState(s) => s.game == game && mine(&s.clock),
+        ServerMessage::GameState(s) => answers(s),
         m => is_error(m),
     };
     match socket.recv_until(answer).await? {
-        ServerMessage::Error { message, .. } => Err(LoadError::Refused(message)),
-        _ => Ok(()),
-    }
-}
-
-/// Sends a request and returns its state (or the server's refusal as an error).
-async fn request(socket: &mut Socket, message: ClientMessage) -> Result<ServerMessage, LoadError> {
-    socket.send(&message).await?;
-    match socket.recv_until(|m| matches!(m, ServerMessage::GameState(_) | ServerMessage::Error { .. })).await? {
         ServerMessage::Error { message, .. } => Err(LoadError::Refused(message)),
         state => Ok(state),
     }
@@ -374,7 +370,7 @@ async fn lost(config: &LoadConfig, played: &[Played]) -> Result<usize, LoadError
             }
             None => {
                 let mut socket = Socket::hello(&config.urls[0], &p.secret, "load check").await?;
-                match request(&mut socket, ClientMessage::GetGame { game: p.game }).await? {
+                match request(&mut socket, ClientMessage::GetGame { game: p.game }, |_| true).await? {
                     ServerMessage::GameState(s) => s.moves,
                     _ => Vec::new(),
                 }
