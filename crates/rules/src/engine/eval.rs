@@ -42,6 +42,12 @@ pub fn evaluate(p: &Position) -> i32 {
 
 /// [`evaluate`] with the given weights.
 pub fn evaluate_with(p: &Position, w: &Weights) -> i32 {
+    faded(p, unfaded(p, w))
+}
+
+/// The evaluation before [`faded`]: a function of what the Zobrist hash covers (placement, turn,
+/// rights), not of the halfmove counter.
+pub(crate) fn unfaded(p: &Position, w: &Weights) -> i32 {
     let family = p.rules.family;
     // A family whose attacks are not the tables' walks (Chess³'s lattice) has its own reach.
     if !family.table_attacks() {
@@ -81,13 +87,14 @@ fn evaluate_in<S: Set>(p: &Position, w: &Weights, reach: impl Fn(Cell, Piece) ->
             + ((middle * phase + end * (full - phase)) / full) as i32;
     }
     let us = p.side_to_move();
-    let mut v = score[us.index()] - score[(!us).index()] + w.tempo;
-    // Approaching the move limit, any advantage fades: progress (a pawn move or capture) resets it.
+    score[us.index()] - score[(!us).index()] + w.tempo
+}
+
+/// An evaluation `v` of `p` faded as the move limit approaches: any advantage fades over the last
+/// 50 plies before it, and progress (a pawn move or capture) resets the count.
+pub(crate) fn faded(p: &Position, v: i32) -> i32 {
     let left = i64::from(p.rules().endings.halfmove_draw.saturating_sub(p.halfmove()));
-    if left < 50 {
-        v = (i64::from(v) * left / 50) as i32;
-    }
-    v
+    if left < 50 { (i64::from(v) * left / 50) as i32 } else { v }
 }
 
 /// Material, mobility, pawn progress and attacked cells of one side.
@@ -165,7 +172,7 @@ mod tests {
             for _ in 0..60 {
                 let w = Weights::of(variant);
                 if p.rules.family.table_attacks() {
-                    assert_eq!(evaluate_with(&p, w), evaluate_by_tables::<Bits>(&p, w), "{variant:?} {}", p.to_text());
+                    assert_eq!(unfaded(&p, w), evaluate_by_tables::<Bits>(&p, w), "{variant:?} {}", p.to_text());
                 }
                 let actions = p.legal_actions();
                 if actions.is_empty() {

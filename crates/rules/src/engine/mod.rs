@@ -35,6 +35,7 @@
 mod clock;
 mod elo;
 mod eval;
+mod eval_cache;
 mod level;
 mod limits;
 mod openings;
@@ -50,6 +51,7 @@ mod team;
 mod tt;
 mod tune;
 mod weights;
+mod worker;
 mod zobrist;
 
 pub use clock::{Clock, OVERHEAD, share};
@@ -72,7 +74,6 @@ pub use zobrist::hash;
 use crate::action::Action;
 use crate::game::Game;
 use crate::position::Position;
-use order::Ordering;
 use rng::Rng;
 use score::MAX_NOISE;
 use search::RootMove;
@@ -80,6 +81,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use team::{Root, Team};
 use tt::Table;
+use worker::Worker;
 
 /// Transposition-table slots: 2^20 of 24 bytes.
 const TABLE_BITS: u32 = 20;
@@ -88,8 +90,8 @@ const TABLE_BITS: u32 = 20;
 /// between searches (they speed up the next move of the same game) and its random stream.
 pub struct Engine {
     tt: Table,
-    /// One move ordering per search thread.
-    orders: Vec<Ordering>,
+    /// What each search thread keeps between searches.
+    workers: Vec<Worker>,
     rng: Rng,
     seed: u64,
 }
@@ -109,26 +111,26 @@ impl Engine {
     }
 
     fn with_table(seed: u64, bits: u32) -> Engine {
-        Engine { tt: Table::new(bits), orders: vec![Ordering::new()], rng: Rng::new(seed), seed }
+        Engine { tt: Table::new(bits), workers: vec![Worker::new()], rng: Rng::new(seed), seed }
     }
 
     /// The engine searching on `threads` threads (the UCI `Threads` option, at least one) when a
     /// search is limited by time or runs until stopped (lazy SMP: the threads share the table).
     /// Searches limited by depth or nodes stay on one thread, so that they stay deterministic.
     pub fn threads(mut self, threads: usize) -> Engine {
-        self.orders.resize_with(threads.max(1), Ordering::new);
+        self.workers.resize_with(threads.max(1), Worker::new);
         self
     }
 
     /// The number of threads a timed search uses.
     pub fn thread_count(&self) -> usize {
-        self.orders.len()
+        self.workers.len()
     }
 
     /// Forgets everything learned and restarts the random stream: the engine behaves as new.
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.orders.iter_mut().for_each(|o| *o = Ordering::new());
+        self.workers.iter_mut().for_each(|w| *w = Worker::new());
         self.rng = Rng::new(self.seed);
     }
 
@@ -194,10 +196,10 @@ impl Engine {
             .into_iter()
             .map(|action| RootMove { action, bonus: if noise > 0 { self.rng.below(noise + 1) as i32 } else { 0 } })
             .collect();
-        self.orders.iter_mut().for_each(Ordering::age);
-        let threads = if limits.depth.is_some() || limits.nodes.is_some() { 1 } else { self.orders.len() };
+        self.workers.iter_mut().for_each(|w| w.order.age());
+        let threads = if limits.depth.is_some() || limits.nodes.is_some() { 1 } else { self.workers.len() };
         let root = Root { position, moves, history, limits, start };
-        Some(team::search(&Team::default(), &self.tt, &mut self.orders[..threads], root, stop, &mut on_iteration))
+        Some(team::search(&Team::default(), &self.tt, &mut self.workers[..threads], root, stop, &mut on_iteration))
     }
 }
 

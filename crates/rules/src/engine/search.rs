@@ -11,13 +11,14 @@
 //! search on the most crowded position ends within a few milliseconds of its limit with the best
 //! action found so far (at worst the first action in move order).
 
-use super::eval::evaluate;
+use super::eval_cache::EvalCache;
 use super::limits::Limits;
 use super::order::{HISTORY_MAX, MAX_PLY, Moved, Ordering, losing, pick, ranked, victim};
 use super::result::SearchResult;
 use super::score::{INFINITY, MATE, MATE_BOUND, Score};
 use super::team::Team;
 use super::tt::{Bound, Table};
+use super::worker::Worker;
 use super::zobrist::{hash, hash_after};
 use crate::action::Action;
 use crate::game::{material_draw, move_limit_reached};
@@ -84,6 +85,8 @@ pub(crate) struct Search<'a> {
     moved: Vec<Option<Moved>>,
     /// The action a singular-extension search leaves out at each ply.
     excluded: Vec<Option<Action>>,
+    /// Static evaluations of positions met before.
+    statics: &'a mut EvalCache,
 }
 
 impl<'a> Search<'a> {
@@ -93,7 +96,7 @@ impl<'a> Search<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         tt: &'a Table,
-        order: &'a mut Ordering,
+        worker: &'a mut Worker,
         stop: &'a AtomicBool,
         team: &'a Team,
         helper: bool,
@@ -101,6 +104,7 @@ impl<'a> Search<'a> {
         history: Vec<u64>,
         start: Instant,
     ) -> Search<'a> {
+        let Worker { order, statics } = worker;
         Search {
             tt,
             order,
@@ -122,6 +126,7 @@ impl<'a> Search<'a> {
             evals: vec![-INFINITY; MAX_PLY],
             moved: vec![None; MAX_PLY],
             excluded: vec![None; MAX_PLY],
+            statics,
         }
     }
 
@@ -322,14 +327,14 @@ impl<'a> Search<'a> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(p, in_check, alpha, beta, ply, 0);
+            return self.quiesce(p, h, in_check, alpha, beta, ply, 0);
         }
         self.enter(ply);
         if self.aborted {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(p);
+            return self.statics.evaluate(p, h);
         }
         // Mate-distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(-MATE + ply as i32);
@@ -360,7 +365,7 @@ impl<'a> Search<'a> {
         if tt_move.is_none() && excluded.is_none() && depth >= 4 {
             depth -= 1;
         }
-        let eval = if in_check { -INFINITY } else { evaluate(p) };
+        let eval = if in_check { -INFINITY } else { self.statics.evaluate(p, h) };
         self.evals[ply] = eval;
         // Whether the evaluation rose since this side's previous move (unknown counts as rising):
         // falling positions are pruned harder.
@@ -520,17 +525,27 @@ impl<'a> Search<'a> {
     /// position is quiet, standing pat on the static evaluation. In check during the first
     /// [`QUIESCENCE_EVASIONS`] plies every evasion is tried; below [`QUIESCENCE_DEPTH`] the
     /// evaluation stands.
-    fn quiesce(&mut self, p: &Position, in_check: bool, mut alpha: i32, beta: i32, ply: usize, depth: u32) -> i32 {
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce(
+        &mut self,
+        p: &Position,
+        h: u64,
+        in_check: bool,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        depth: u32,
+    ) -> i32 {
         self.enter(ply);
         if self.aborted || material_draw(p).is_some() {
             return 0;
         }
         if ply >= MAX_PLY - 1 || depth >= QUIESCENCE_DEPTH {
-            return evaluate(p);
+            return self.statics.evaluate(p, h);
         }
         // Past the first plies a check is answered like any position: stand pat, then captures.
         let evasions = in_check && depth < QUIESCENCE_EVASIONS;
-        let stand = if evasions { -MATE + ply as i32 } else { evaluate(p) };
+        let stand = if evasions { -MATE + ply as i32 } else { self.statics.evaluate(p, h) };
         // Out of check, standing pat needs no moves: a cut here skips the generation. A
         // stalemate is left to the main search, as standing pat always does.
         if !in_check && stand >= beta {
@@ -565,7 +580,7 @@ impl<'a> Search<'a> {
             let mut next = p.clone();
             next.play_unchecked(a);
             let check = next.is_check();
-            let v = -self.quiesce(&next, check, -beta, -alpha, ply + 1, depth + 1);
+            let v = -self.quiesce(&next, hash_after(p, h, a, &next), check, -beta, -alpha, ply + 1, depth + 1);
             if self.aborted {
                 break;
             }

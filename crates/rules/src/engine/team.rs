@@ -5,10 +5,10 @@
 //! done the helpers stop.
 
 use super::limits::Limits;
-use super::order::Ordering;
 use super::result::SearchResult;
 use super::search::{RootMove, Search};
 use super::tt::Table;
+use super::worker::Worker;
 use crate::position::Position;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as Atomic};
 use std::time::Instant;
@@ -31,23 +31,23 @@ pub(crate) struct Root<'a> {
     pub start: Instant,
 }
 
-/// Searches `root` on one thread per ordering in `orders` (at least one) as `team`, reporting the
+/// Searches `root` on one thread per worker in `workers` (at least one) as `team`, reporting the
 /// main thread's completed iterations; the result counts every thread's nodes.
 pub(crate) fn search(
     team: &Team,
     tt: &Table,
-    orders: &mut [Ordering],
+    workers: &mut [Worker],
     root: Root,
     stop: &AtomicBool,
     on_iteration: &mut dyn FnMut(&SearchResult),
 ) -> SearchResult {
-    let (main, helpers) = orders.split_first_mut().expect("at least one thread");
+    let (main, helpers) = workers.split_first_mut().expect("at least one thread");
     let Root { position, moves, history, limits, start } = root;
     let result = std::thread::scope(|scope| {
-        for (i, order) in helpers.iter_mut().enumerate() {
+        for (i, worker) in helpers.iter_mut().enumerate() {
             let (moves, history) = (moves.clone(), history.clone());
             scope.spawn(move || {
-                let mut search = Search::new(tt, order, stop, team, true, limits, history, start);
+                let mut search = Search::new(tt, worker, stop, team, true, limits, history, start);
                 search.run(position, moves, limits, 1 + (i as i32 + 1) % 2, &mut |_| {});
             });
         }
@@ -71,12 +71,12 @@ mod tests {
         let position = Position::new(Variant::Mobius);
         let moves: Vec<RootMove> =
             position.legal_actions().into_iter().map(|action| RootMove { action, bonus: 0 }).collect();
-        let (tt, mut orders) = (Table::new(16), vec![Ordering::new(), Ordering::new(), Ordering::new()]);
+        let (tt, mut workers) = (Table::new(16), vec![Worker::new(), Worker::new(), Worker::new()]);
         let limits = Limits::movetime(Duration::from_millis(300));
         let (team, stop, start) = (Team::default(), AtomicBool::new(false), Instant::now());
         let mut depths = Vec::new();
         let root = Root { position: &position, moves: moves.clone(), history: Vec::new(), limits: &limits, start };
-        let result = search(&team, &tt, &mut orders, root, &stop, &mut |r| depths.push(r.depth));
+        let result = search(&team, &tt, &mut workers, root, &stop, &mut |r| depths.push(r.depth));
         // The scope has joined the helpers: they stopped with the main thread.
         assert!(start.elapsed() < Duration::from_secs(5), "the helpers stopped: {:?}", start.elapsed());
         let helpers = team.nodes.load(Atomic::Relaxed);
