@@ -30,6 +30,20 @@ impl Position {
         }
     }
 
+    /// The mover's pieces that may shield its king on `king` from a slider: on each line from the
+    /// king, the first piece, if it is the mover's. Every Chess³ attack is a leap, a pawn's capture
+    /// or a slide along a line to its first piece, so out of check a move that is not the king's,
+    /// not en passant (which empties a second cell) and not by one of these leaves the king safe:
+    /// the cell it empties is on no line to the king before another piece, and a piece it
+    /// captures is replaced on its cell by the capturer.
+    pub(crate) fn chess3_shields(&self, king: Cell) -> Bits {
+        let lattice = self.lattice();
+        (0..lattice.lines())
+            .filter_map(|d| self.first_occupied(lattice.line(king, d), None))
+            .filter(|&c| self.piece_at(c).is_some_and(|p| p.color() == self.side))
+            .collect()
+    }
+
     /// The cells of `by`'s pieces that attack `cell` in Chess³, treating `ignore` as empty.
     pub(crate) fn chess3_attackers(&self, cell: Cell, by: Color, ignore: Option<Cell>) -> Vec<Cell> {
         let mut out = Vec::new();
