@@ -4,6 +4,8 @@
 
 use super::ways::{CHESS3, STRATO};
 use crate::action::{Action, ActionKind};
+use crate::attacks::KingSafety;
+use crate::bits::Bits;
 use crate::complex::Cell;
 use crate::piece::Role;
 use crate::position::Position;
@@ -12,8 +14,18 @@ use crate::variant::CastleSide;
 impl Position {
     /// Strato's legal actions: ordinary chess on each level by the level's tables (castling
     /// included) under the first-move rule, then castling's joint transfers and the transfers.
+    /// Strato's attacks are its levels' tables, so out of check a transfer by a piece they do not
+    /// find pinned is kept untested.
     pub(crate) fn strato_actions(&self) -> Vec<Action> {
-        let mut pseudo = Vec::with_capacity(64);
+        let (mut legal, transfers) = self.strato_parts();
+        let KingSafety { in_check, pinned, .. } = self.king_safety::<Bits>();
+        self.keep_legal(transfers, &mut legal, self.untested(in_check, pinned));
+        legal
+    }
+
+    /// Strato's actions in two parts: the levels' own (legal), and the transfers still to test.
+    fn strato_parts(&self) -> (Vec<Action>, Vec<Action>) {
+        let mut transfers = Vec::with_capacity(64);
         let mut legal = Vec::with_capacity(64);
         self.visit_surface(&mut legal);
         self.strato_first_moves(&mut legal);
@@ -21,28 +33,39 @@ impl Position {
             ActionKind::Castle(side) => Some(side),
             _ => None,
         }) {
-            self.castle_transfers(castle, &mut pseudo);
+            self.castle_transfers(castle, &mut transfers);
         }
-        self.walk_ways(&STRATO, true, &mut pseudo);
-        self.keep_legal(pseudo, &mut legal, |_| false);
-        legal
+        self.walk_ways(&STRATO, true, &mut transfers);
+        (legal, transfers)
     }
 
     /// Chess³'s legal actions: castling on the home level, then the table's moves. Out of check,
     /// a move by a piece that shields nothing (see [`Position::chess3_shields`]) is kept untested.
     pub(crate) fn chess3_actions(&self) -> Vec<Action> {
-        let mut pseudo = Vec::with_capacity(64);
-        let mut legal = Vec::with_capacity(64);
-        self.walk_ways(&CHESS3, false, &mut pseudo);
-        let in_check = self.is_check();
-        self.visit_castling(&mut legal, in_check);
-        let king = self.king(self.side);
-        let shields = self.chess3_shields(king);
-        let safe = |a: Action| {
-            !in_check && a.from != king && !shields.contains(a.from) && !matches!(a.kind, ActionKind::EnPassant { .. })
-        };
-        self.keep_legal(pseudo, &mut legal, safe);
+        let (mut legal, moves) = self.chess3_parts();
+        let shields = self.chess3_shields(self.king(self.side));
+        self.keep_legal(moves, &mut legal, self.untested(self.is_check(), shields));
         legal
+    }
+
+    /// Chess³'s actions in two parts: castling (legal), and the table's moves still to test.
+    fn chess3_parts(&self) -> (Vec<Action>, Vec<Action>) {
+        let mut moves = Vec::with_capacity(64);
+        let mut legal = Vec::with_capacity(64);
+        self.walk_ways(&CHESS3, false, &mut moves);
+        self.visit_castling(&mut legal, self.is_check());
+        (legal, moves)
+    }
+
+    /// Which moves need no test on a copy, given whether the mover is in check and the pieces
+    /// that may shield its king: out of check, a move that is not the king's, not en passant
+    /// (which empties a second cell) and not by one of them. It empties no cell that stands
+    /// between the king and an attacker, and a piece it captures is replaced by the capturer.
+    fn untested(&self, in_check: bool, shields: Bits) -> impl Fn(Action) -> bool {
+        let king = self.king(self.side);
+        move |a| {
+            !in_check && a.from != king && !shields.contains(a.from) && !matches!(a.kind, ActionKind::EnPassant { .. })
+        }
     }
 
     /// Appends the actions of `pseudo` that are `safe` or leave the mover's king safe, with their
@@ -98,29 +121,34 @@ mod tests {
     use crate::variant::Variant;
 
     #[test]
-    fn chess3_keeps_untested_only_what_testing_keeps() {
-        // Along pseudo-random games (a 64-bit linear congruential choice, checks and pins
-        // included), the legal actions equal those found by testing every pseudo-legal move.
+    fn the_levels_keep_untested_only_what_testing_keeps() {
+        // Along pseudo-random games on both three-level boards (a 64-bit linear congruential
+        // choice, checks and pins included), the legal actions equal those found by testing every
+        // move of the tables on a copy.
         let mut seed = 3_u64;
-        let mut tested = 0;
-        for _ in 0..40 {
-            let mut p = Position::new(Variant::Chess3);
-            for _ in 0..120 {
-                let mut pseudo = Vec::new();
-                let mut slow = Vec::new();
-                p.walk_ways(&CHESS3, false, &mut pseudo);
-                p.visit_castling(&mut slow, p.is_check());
-                p.keep_legal(pseudo, &mut slow, |_| false);
-                let fast = p.chess3_actions();
-                assert_eq!(fast, slow, "{}", p.to_text());
-                tested += 1;
-                if fast.is_empty() {
-                    break;
+        for variant in [Variant::Strato, Variant::Chess3] {
+            let mut tested = 0;
+            for _ in 0..40 {
+                let mut p = Position::new(variant);
+                for _ in 0..120 {
+                    let fast = if variant == Variant::Chess3 { p.chess3_actions() } else { p.strato_actions() };
+                    assert_eq!(fast, tested_on_copies(&p), "{}", p.to_text());
+                    tested += 1;
+                    if fast.is_empty() {
+                        break;
+                    }
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                    p.play_unchecked(fast[(seed >> 33) as usize % fast.len()]);
                 }
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                p.play_unchecked(fast[(seed >> 33) as usize % fast.len()]);
             }
+            assert!(tested > 2_000, "{variant:?}: {tested} positions");
         }
-        assert!(tested > 2_000, "{tested} positions");
+    }
+
+    /// The legal actions with every lattice move tested on a copy.
+    fn tested_on_copies(p: &Position) -> Vec<Action> {
+        let (mut legal, moves) = if p.variant() == Variant::Chess3 { p.chess3_parts() } else { p.strato_parts() };
+        p.keep_legal(moves, &mut legal, |_| false);
+        legal
     }
 }
