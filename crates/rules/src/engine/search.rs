@@ -3,7 +3,8 @@
 //! logarithmic late-move reductions, futility and late-move pruning near the horizon (harder
 //! where the side to move's evaluation is falling), internal iterative reduction, check and
 //! singular extensions, moves picked best first as they are needed, and quiescence on captures
-//! that do not lose material and on promotions. Repetitions (of the game or of the search path),
+//! that do not lose material and on promotions (cut by the table's bounds where the main search
+//! left one). Repetitions (of the game or of the search path),
 //! the rules' material draws and the move limit score as draws; mates score by their distance.
 //!
 //! Every part of the search can be stopped: the clock, the stop flag and the node budget are looked
@@ -542,6 +543,18 @@ impl<'a> Search<'a> {
         }
         if ply >= MAX_PLY - 1 || depth >= QUIESCENCE_DEPTH {
             return self.statics.evaluate(p, h);
+        }
+        // A bound the main search left for this position settles it here too.
+        if beta - alpha == 1
+            && p.halfmove() < 100
+            && let Some(e) = self.tt.probe(h, ply)
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            }
+        {
+            return e.score;
         }
         // Past the first plies a check is answered like any position: stand pat, then captures.
         let evasions = in_check && depth < QUIESCENCE_EVASIONS;
