@@ -4,8 +4,9 @@
 //! where the side to move's evaluation is falling), internal iterative reduction, check and
 //! singular extensions, moves picked best first as they are needed, and quiescence on captures
 //! that do not lose material and on promotions (cut by the table's bounds where the main search
-//! left one). Repetitions (of the game or of the search path),
-//! the rules' material draws and the move limit score as draws; mates score by their distance.
+//! left one); a node's table move is tried before its other moves are ranked. Repetitions (of the
+//! game or of the search path), the rules' material draws and the move limit score as draws; mates
+//! score by their distance.
 //!
 //! Every part of the search can be stopped: the clock, the stop flag and the node budget are looked
 //! at every [`POLL`] nodes from the first iteration on, and quiescence is bounded in depth, so a
@@ -425,13 +426,23 @@ impl<'a> Search<'a> {
         }
         let mut moves = std::mem::take(&mut self.ranks[ply]);
         let previous = [self.moved[ply], ply.checked_sub(1).and_then(|up| self.moved[up])];
-        ranked(&list, &mut moves, |a| self.order.rank(p, a, tt_move, ply, previous));
-        self.lists[ply] = list;
+        // A legal table move is tried before the others are ranked: it often cuts the node alone.
+        let staged = tt_move.filter(|m| list.contains(m));
+        let first = staged.as_slice();
+        ranked(if first.is_empty() { &list } else { first }, &mut moves, |a| {
+            self.order.rank(p, a, tt_move, ply, previous)
+        });
         let original_alpha = alpha;
         let (mut best, mut best_move) = (-INFINITY, None);
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
-        for searched in 0..moves.len() {
+        for searched in 0..list.len() {
+            if searched == 1
+                && let Some(m) = staged
+            {
+                let order = &*self.order;
+                moves.extend(list.iter().filter(|&&a| a != m).map(|&a| (order.rank(p, a, tt_move, ply, previous), a)));
+            }
             let (key, a) = pick(p, &mut moves, searched);
             if Some(a) == excluded {
                 continue;
@@ -498,6 +509,7 @@ impl<'a> Search<'a> {
         }
         self.tried[ply] = tried;
         self.ranks[ply] = moves;
+        self.lists[ply] = list;
         if self.aborted {
             return 0;
         }
