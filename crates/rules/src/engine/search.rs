@@ -353,11 +353,7 @@ impl<'a> Search<'a> {
             && !pv_node
             && i32::from(e.depth) >= depth
             && p.halfmove() < 100
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            }
+            && e.settles(alpha, beta)
         {
             return e.score;
         }
@@ -560,11 +556,7 @@ impl<'a> Search<'a> {
         if beta - alpha == 1
             && p.halfmove() < 100
             && let Some(e) = self.tt.probe(h, ply)
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            }
+            && e.settles(alpha, beta)
         {
             return e.score;
         }

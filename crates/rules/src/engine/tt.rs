@@ -34,6 +34,18 @@ pub(crate) struct Entry {
     pub bound: Bound,
 }
 
+impl Entry {
+    /// Whether the stored score settles a node searched in the window `alpha..beta` (given
+    /// enough depth): it is the value, or a bound outside the window.
+    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 /// The table: `2^bits` slots, each an entry packed into three words (the checked hash, [`pack`],
 /// and [`pack_action`]) that are all zero in an empty slot.
 pub(crate) struct Table {
