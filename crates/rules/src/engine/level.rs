@@ -35,7 +35,7 @@ pub enum Level {
     Candidate,
     /// 9: the full search in a fifth of the time, now and then a slightly weaker move.
     Master,
-    /// 10: the full search in a fifth of the time, its best move.
+    /// 10: the full search in a quarter of the time, its best move.
     Elite,
     /// 11: the full search in half the time, its best move.
     Champion,
@@ -99,7 +99,7 @@ const SPECS: [Spec; 13] = [
         1640,
         (None, 20, 45, 0),
     ),
-    spec("elite", "Searches a fifth of the thinking time and plays the best move found.", 1745, (None, 20, 0, 0)),
+    spec("elite", "Searches a quarter of the thinking time and plays the best move found.", 1745, (None, 25, 0, 0)),
     spec("champion", "Searches half the thinking time and plays the best move found.", 1850, (None, 50, 0, 0)),
     spec("strongest", "Searches for the whole thinking time and plays the best move found.", 1955, (None, 100, 0, 0)),
 ];
