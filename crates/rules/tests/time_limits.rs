@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
-use surface_chess_rules::engine::{Engine, Level, Limits, SearchResult};
+use surface_chess_rules::engine::{Engine, Level, Limits, Score, SearchResult};
 use surface_chess_rules::{Game, Position, Start, Variant};
 
 /// The requested thinking time.
@@ -51,10 +51,14 @@ fn the_positions_that_hung_are_answered_in_time_at_every_level() {
         for level in Level::ALL {
             check_kept(&p, level).unwrap_or_else(|e| panic!("{e}"));
         }
-        // Searched for the whole time (none of them completes its first iterations quickly), and
-        // the result reports the whole search, however far its last iteration got.
+        // Searched for the whole time (none of them completes its first iterations quickly) unless
+        // a mate is proven first, which ends a search (the first, White mated in one, is proven at
+        // depth 2 within the time on a fast build), and the result reports the whole search,
+        // however far its last iteration got.
         let (found, took) = timed(&p, &Limits::movetime(MOVETIME));
-        assert!(MOVETIME <= found.elapsed && found.elapsed <= took, "{v}: {:?} of {took:?}", found.elapsed);
+        let proven = matches!(found.score, Score::Mate(_));
+        assert!(proven || MOVETIME <= found.elapsed, "{v}: {:?} of {took:?}", found.elapsed);
+        assert!(found.elapsed <= took, "{v}: {:?} of {took:?}", found.elapsed);
     }
 }
 
