@@ -42,18 +42,20 @@ impl Position {
     /// Chess³'s legal actions: castling on the home level, then the table's moves. Out of check,
     /// a move by a piece that shields nothing (see [`Position::chess3_shields`]) is kept untested.
     pub(crate) fn chess3_actions(&self) -> Vec<Action> {
-        let (mut legal, moves) = self.chess3_parts();
+        let in_check = self.is_check();
+        let (mut legal, moves) = self.chess3_parts(in_check);
         let shields = self.chess3_shields(self.king(self.side));
-        self.keep_legal(moves, &mut legal, self.untested(self.is_check(), shields));
+        self.keep_legal(moves, &mut legal, self.untested(in_check, shields));
         legal
     }
 
-    /// Chess³'s actions in two parts: castling (legal), and the table's moves still to test.
-    fn chess3_parts(&self) -> (Vec<Action>, Vec<Action>) {
+    /// Chess³'s actions in two parts, given whether the mover is in check: castling (legal), and
+    /// the table's moves still to test.
+    fn chess3_parts(&self, in_check: bool) -> (Vec<Action>, Vec<Action>) {
         let mut moves = Vec::with_capacity(64);
         let mut legal = Vec::with_capacity(64);
         self.walk_ways(&CHESS3, false, &mut moves);
-        self.visit_castling(&mut legal, self.is_check());
+        self.visit_castling(&mut legal, in_check);
         (legal, moves)
     }
 
@@ -147,7 +149,8 @@ mod tests {
 
     /// The legal actions with every lattice move tested on a copy.
     fn tested_on_copies(p: &Position) -> Vec<Action> {
-        let (mut legal, moves) = if p.variant() == Variant::Chess3 { p.chess3_parts() } else { p.strato_parts() };
+        let (mut legal, moves) =
+            if p.variant() == Variant::Chess3 { p.chess3_parts(p.is_check()) } else { p.strato_parts() };
         p.keep_legal(moves, &mut legal, |_| false);
         legal
     }
