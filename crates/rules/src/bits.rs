@@ -134,8 +134,9 @@ pub(crate) trait Set: Copy + PartialEq {
     const EMPTY: Self;
     /// Every cell of the width.
     const ALL: Self;
-    /// Whether the first cell of a set along a ray is found by bit scans over the ray's runs of
-    /// monotone indices (cheap in narrow sets) rather than by walking the ray.
+    /// Whether rays are followed by bit arithmetic (cheap in narrow sets) rather than walked: the
+    /// first cell of a set along a ray by scans over the ray's runs of monotone indices, two
+    /// opposite rays' reaches by [`Set::line_reach`].
     const BITSCAN: bool;
     /// The cells of `b` within the width (all of them when the board fits).
     fn of(b: &Bits) -> Self;
@@ -178,6 +179,16 @@ pub(crate) trait Set: Copy + PartialEq {
     #[inline]
     fn at_least_highest(self) -> Self {
         self.last().map_or(Self::ALL, Self::at_least)
+    }
+
+    /// Two opposite rays' reaches: the cells of `below` from its highest cell of `occupied` on
+    /// and those of `above` up to its lowest (each whole when it has none). Narrow sets find both
+    /// with one subtraction (the obstruction difference), which needs every cell of `below` to
+    /// have a lower index than every cell of `above`.
+    #[inline]
+    fn line_reach(below: Self, above: Self, occupied: Self) -> Self {
+        let down = below.intersection(below.intersection(occupied).at_least_highest());
+        down.union(above.intersection(above.intersection(occupied).at_most_lowest()))
     }
 
     /// Whether the two sets share a cell.
@@ -277,6 +288,14 @@ macro_rules! narrow_set {
             #[inline]
             fn shifted(self, offset: i32) -> $t {
                 if offset >= 0 { self << offset } else { self >> -offset }
+            }
+            #[inline]
+            fn line_reach(below: $t, above: $t, occupied: $t) -> $t {
+                // The highest blocker below (the lowest cell when there is none), then every cell
+                // from it up to the lowest blocker above: one borrow runs through them.
+                let highest = 1 << (<$t>::BITS - 1 - (below & occupied | 1).leading_zeros());
+                let upper = above & occupied;
+                (upper ^ upper.wrapping_sub(highest)) & (below | above)
             }
             #[inline]
             fn at_most_lowest(self) -> $t {
@@ -428,6 +447,16 @@ mod tests {
             for offset in [-63, -9, -1, 0, 1, 8, 63] {
                 let moved: Bits = b.iter().filter_map(|c| u8::try_from(c.0 as i32 + offset).ok()).map(Cell).collect();
                 assert_eq!(s.shifted(offset).bits(), moved.intersection(S::ALL.bits()), "{cells:?} by {offset}");
+            }
+            // One subtraction finds what the rays' runs find, whatever the blockers.
+            for split in [1, width / 3, width / 2, width - 1] {
+                let below = Bits::at_most(Cell(split - 1));
+                let above = Bits::at_least(Cell(split)).intersection(S::ALL.bits());
+                let sparse = |b: Bits| b.iter().filter(|c| c.0 % 3 != 1).collect::<Bits>();
+                for (below, above) in [(below, above), (sparse(below), sparse(above)), (Bits::EMPTY, above)] {
+                    let swept = S::line_reach(S::of(&below), S::of(&above), s).bits();
+                    assert_eq!(swept, Bits::line_reach(below, above, b), "{cells:?} split at {split}");
+                }
             }
             for i in 0..width {
                 let c = Cell(i);

@@ -170,6 +170,32 @@ impl Position {
         self.visit_surface_as(v, true);
     }
 
+    /// The number of [`Position::visit_surface`]'s actions.
+    pub(crate) fn count_surface(&self) -> u64 {
+        match self.rules.tables.width {
+            Width::W64 => self.count_in::<u64>(),
+            Width::W128 => self.count_in::<u128>(),
+            Width::W256 => self.count_in::<Bits>(),
+        }
+    }
+
+    fn count_in<S: Set>(&self) -> u64 {
+        // Counting sums set sizes. The default x86-64 target has no `popcnt` instruction, so where
+        // the processor has one, the counting generation is compiled a second time to use it.
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has the only feature the function enables.
+            return unsafe { self.count_with_popcnt::<S>() };
+        }
+        self.count_by_role::<S>()
+    }
+
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    fn count_with_popcnt<S: Set>(&self) -> u64 {
+        self.count_by_role::<S>()
+    }
+
     /// [`Position::visit_surface`]'s captures and promotions.
     pub(crate) fn visit_surface_captures(&self, out: &mut Vec<Action>) {
         self.visit_surface_as(out, false);
@@ -185,35 +211,41 @@ impl Position {
 
     fn generate<S: Set, V: Visitor>(&self, v: &mut V, quiet: bool) {
         let g = self.generation::<S>(quiet);
-        let mine = S::of(&self.occupied[self.side.index()]);
-        let king = self.king(self.side);
-        if !V::COUNTS {
-            for from in mine.cells() {
-                self.visit_piece(from, v, &g);
-            }
-        } else {
-            // By role, the same moves as in cell order.
-            let knights = S::of(&self.knights).intersection(mine);
-            let [cardinal, diagonal] = self.sliders.map(|s| S::of(&s).intersection(mine));
-            for from in knights.cells() {
-                self.visit_moves(from, S::of(&self.rules.tables.knight_set[from.index()]), v, &g);
-            }
-            for from in cardinal.union(diagonal).cells() {
-                let dirs = match (cardinal.contains(from), diagonal.contains(from)) {
-                    (true, false) => 0..4,
-                    (false, true) => 4..8,
-                    _ => 0..8,
-                };
-                self.visit_moves(from, self.slides_in(from, dirs, g.occupied), v, &g);
-            }
-            let mut pawns = mine.without(knights).without(cardinal).without(diagonal);
-            pawns.remove(king);
-            self.count_pawns(pawns, v, &g);
-            self.visit_king(king, v, &g);
+        for from in S::of(&self.occupied[self.side.index()]).cells() {
+            self.visit_piece(from, v, &g);
         }
         if quiet {
             self.visit_castling_in::<S>(v, g.in_check);
         }
+    }
+
+    /// The number of [`Position::generate`]'s actions (all, quiet ones included), the pieces
+    /// visited by role rather than in cell order.
+    #[inline(always)]
+    fn count_by_role<S: Set>(&self) -> u64 {
+        let g = self.generation::<S>(true);
+        let v = &mut Counter(0);
+        let mine = S::of(&self.occupied[self.side.index()]);
+        let king = self.king(self.side);
+        let knights = S::of(&self.knights).intersection(mine);
+        let [cardinal, diagonal] = self.sliders.map(|s| S::of(&s).intersection(mine));
+        for from in knights.cells() {
+            self.visit_moves(from, S::of(&self.rules.tables.knight_set[from.index()]), v, &g);
+        }
+        for from in cardinal.union(diagonal).cells() {
+            let dirs = match (cardinal.contains(from), diagonal.contains(from)) {
+                (true, false) => 0..4,
+                (false, true) => 4..8,
+                _ => 0..8,
+            };
+            self.visit_moves(from, self.slides_in(from, dirs, g.occupied), v, &g);
+        }
+        let mut pawns = mine.without(knights).without(cardinal).without(diagonal);
+        pawns.remove(king);
+        self.count_pawns(pawns, v, &g);
+        self.visit_king(king, v, &g);
+        self.visit_castling_in::<S>(v, g.in_check);
+        v.0
     }
 
     /// The actions of the side to move's piece on `from` by the tables, its own king's safety
@@ -290,8 +322,7 @@ impl Position {
     /// A slider's reach along the given rays: each ray up to and including its first occupied cell.
     #[inline]
     pub(crate) fn slides_in<S: Set>(&self, from: Cell, dirs: std::ops::Range<usize>, occupied: S) -> S {
-        let t = &self.rules.tables;
-        dirs.fold(S::EMPTY, |dests, d| dests.union(t.slide(from, d, occupied)))
+        self.rules.tables.slides(from, dirs, occupied)
     }
 
     /// King steps to cells the opponent does not attack once the king has left `from`.
@@ -379,6 +410,7 @@ impl Position {
 
     /// Counts the actions of `pawns` (the side to move's): those of free pawns on regular cells
     /// (see [`crate::tables::PawnShifts`]) by shifting sets, the others one by one.
+    #[inline(always)]
     fn count_pawns<S: Set, V: Visitor>(&self, pawns: S, v: &mut V, g: &Generation<S>) {
         debug_assert!(V::COUNTS, "only counting skips naming the actions");
         let t = &self.rules.tables;

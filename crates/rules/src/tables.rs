@@ -63,6 +63,39 @@ impl Run {
     }
 }
 
+/// Two opposite rays from a cell as one line, for [`Set::line_reach`]: each ray is monotone in
+/// its cell indices, `below` descending and `above` ascending, and every cell of `below` is lower
+/// than every cell of `above` (a ray without cells fits either side).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Line {
+    below: Bits,
+    above: Bits,
+}
+
+impl Line {
+    /// The line of two rays (given by their cells in order), if they form one.
+    fn of(a: &[Cell], b: &[Cell]) -> Option<Line> {
+        let descends = |r: &[Cell]| r.windows(2).all(|w| w[1] < w[0]);
+        let ascends = |r: &[Cell]| r.windows(2).all(|w| w[1] > w[0]);
+        let fits = |below: &[Cell], above: &[Cell]| {
+            descends(below)
+                && ascends(above)
+                && below.iter().max().zip(above.iter().min()).is_none_or(|(high, low)| high < low)
+        };
+        let line = |below: &[Cell], above: &[Cell]| Line {
+            below: below.iter().copied().collect(),
+            above: above.iter().copied().collect(),
+        };
+        if fits(a, b) {
+            Some(line(a, b))
+        } else if fits(b, a) {
+            Some(line(b, a))
+        } else {
+            None
+        }
+    }
+}
+
 /// The width of the sets move generation uses on a board: the narrowest that holds its cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Width {
@@ -192,6 +225,9 @@ pub(crate) struct Tables {
     pub ray_prefix: Lists<Bits>,
     /// Each ray's cells as a set, per `cell * 8 + direction index`.
     pub ray_set: Vec<Bits>,
+    /// Per `cell * 4 + pair`, the pair's two opposite rays (directions `d` and `d + 2` with `d`
+    /// = 0, 1, 4, 5 for pairs 0..4) as one line where they form one.
+    pub opposite_rays: Vec<Option<Line>>,
     /// Per cell, the union of its four cardinal rays and of its four diagonal rays: a slider of
     /// the matching kind elsewhere never attacks the cell.
     pub lines: Vec<[Bits; 2]>,
@@ -337,6 +373,7 @@ impl Tables {
         let mut ray_prefix = Lists::default();
         let mut ray_set = Vec::new();
         let mut lines = Vec::new();
+        let mut opposite_rays = Vec::new();
         for c in complex.cells() {
             let mut line = [Bits::EMPTY; 2];
             for d in 0..8 {
@@ -356,6 +393,10 @@ impl Tables {
                 line[d / 4] = line[d / 4].union(set);
             }
             lines.push(line);
+            for d in [0, 1, 4, 5] {
+                let ray = |d: usize| rays.get(c.index() * 8 + d);
+                opposite_rays.push(Line::of(ray(d), ray(d + 2)));
+            }
         }
         ray_runs.extend(more_runs);
         Tables {
@@ -365,6 +406,7 @@ impl Tables {
             runs: ray_runs,
             ray_prefix,
             ray_set,
+            opposite_rays,
             lines,
             knight,
             king,
@@ -441,6 +483,33 @@ impl Tables {
         }
     }
 
+    /// A slider's reach along the rays `dirs` (0..4, 4..8 or 0..8): each ray up to and including
+    /// its first cell of `occupied`. In widths that scan bits, opposite rays that form a [`Line`]
+    /// are swept together.
+    #[inline(always)]
+    pub(crate) fn slides<S: Set>(&self, c: Cell, dirs: std::ops::Range<usize>, occupied: S) -> S {
+        if !S::BITSCAN {
+            return self.slides_by_ray(c, dirs, occupied);
+        }
+        let mut reach = S::EMPTY;
+        for pair in dirs.start / 2..dirs.end / 2 {
+            let swept = match &self.opposite_rays[c.index() * 4 + pair] {
+                Some(line) => S::line_reach(S::of(&line.below), S::of(&line.above), occupied),
+                None => {
+                    let d = pair / 2 * 4 + pair % 2;
+                    self.slide(c, d, occupied).union(self.slide(c, d + 2, occupied))
+                }
+            };
+            reach = reach.union(swept);
+        }
+        reach
+    }
+
+    /// [`Tables::slides`] ray by ray.
+    fn slides_by_ray<S: Set>(&self, c: Cell, dirs: std::ops::Range<usize>, occupied: S) -> S {
+        dirs.fold(S::EMPTY, |reach, d| reach.union(self.slide(c, d, occupied)))
+    }
+
     /// Pawn routes from a cell with a facing.
     #[inline]
     pub(crate) fn pawn(&self, c: Cell, facing: Facing) -> &PawnRoutes {
@@ -484,6 +553,10 @@ mod tests {
                     assert_eq!(t.first_on_ray(c, d, at), first, "{variant} {c:?} {d}");
                     assert_eq!(t.reach(c, d, at), (S::of(&reach), first), "{variant} {c:?} {d}");
                 }
+                for dirs in [0..4, 4..8, 0..8] {
+                    let walked = dirs.clone().fold(S::EMPTY, |all, d| all.union(t.reach(c, d, S::of(&occupied)).0));
+                    assert_eq!(t.slides(c, dirs.clone(), S::of(&occupied)), walked, "{variant} {c:?} {dirs:?}");
+                }
             }
         }
     }
@@ -499,6 +572,28 @@ mod tests {
                 }
                 Width::W128 => rays_agree::<u128>(v),
                 Width::W256 => {}
+            }
+        }
+    }
+
+    #[test]
+    fn opposite_rays_form_lines_where_indices_allow() {
+        let lines = |v: Variant| v.rules().tables.opposite_rays.iter().filter(|l| l.is_some()).count();
+        // Every line of the flat board, none through Endless's seam (files 0 and 7 rays wrap).
+        assert_eq!(lines(Variant::Chess), 64 * 4);
+        assert!(lines(Variant::Endless) < 64 * 4);
+        // A ray that crosses the seam breaks index order: a line never includes such a ray.
+        for v in Variant::ALL {
+            let t = &v.rules().tables;
+            for (i, line) in t.opposite_rays.iter().enumerate() {
+                let (c, d) = (i / 4, [0, 1, 4, 5][i % 4]);
+                if line.is_some() {
+                    for d in [d, d + 2] {
+                        let ray = t.ray(Cell(c as u8), d);
+                        let monotone = ray.windows(2).all(|w| w[1] > w[0]) || ray.windows(2).all(|w| w[1] < w[0]);
+                        assert!(monotone, "{v} cell {c} direction {d}");
+                    }
+                }
             }
         }
     }

@@ -5,7 +5,6 @@ use super::Family;
 use crate::action::Action;
 use crate::complex::Cell;
 use crate::explain::{Reason, STRATO_WORDS};
-use crate::movegen::Counter;
 use crate::piece::Piece;
 use crate::position::Position;
 use crate::route::RouteStep;
@@ -24,9 +23,7 @@ impl Family for Surfaces {
     }
 
     fn count_legal(&self, p: &Position) -> u64 {
-        let mut counter = Counter(0);
-        p.visit_surface(&mut counter);
-        counter.0
+        p.count_surface()
     }
 
     fn is_legal(&self, p: &Position, action: Action) -> bool {
