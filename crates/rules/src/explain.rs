@@ -367,7 +367,7 @@ impl Position {
         if !self.castling().has(me, side) || self.king(me) != spec.king_from {
             return Some(CastlingTest::NoRight);
         }
-        if let Some(&c) = spec.between.iter().find(|&&c| self.piece_at(c).is_some()) {
+        if let Some(c) = spec.between.iter().find(|&c| self.piece_at(c).is_some()) {
             return Some(CastlingTest::Occupied(c));
         }
         let attacker = |cell: Cell| self.attackers(cell, !me, Some(spec.king_from)).first().copied();

@@ -477,6 +477,7 @@ impl Position {
         if in_check || self.castling.is_empty() {
             return;
         }
+        let occupied = self.all_occupied_in::<S>();
         for side in CastleSide::ALL {
             if !self.castling.has(me, side) {
                 continue;
@@ -484,7 +485,7 @@ impl Position {
             let Some(spec) = self.rules.castle(me, side) else {
                 continue;
             };
-            if self.king(me) != spec.king_from || spec.between.iter().any(|&c| self.squares[c.index()] != 0) {
+            if self.king(me) != spec.king_from || S::of(&spec.between).intersects(occupied) {
                 continue;
             }
             let action = Action { from: spec.king_from, to: spec.king_to, kind: ActionKind::Castle(side) };
@@ -501,7 +502,7 @@ impl Position {
                 // The same tests on the table boards without playing: the king and the rook only
                 // change which cells block, nothing is captured.
                 let them = self.attackers_of::<S>(!me);
-                let mut occupied = self.all_occupied_in::<S>();
+                let mut occupied = occupied;
                 occupied.remove(spec.king_from);
                 let king_on = |cell: Cell, occupied: S| self.attacked_by(cell, &them, occupied);
                 !king_on(spec.king_transit, occupied) && !king_on(spec.king_to, occupied) && {

@@ -158,7 +158,7 @@ pub struct CastleSpec {
     /// The rook's destination.
     pub rook_to: Cell,
     /// Cells strictly between king and rook on the home rank: all must be empty.
-    pub between: Vec<Cell>,
+    pub between: Bits,
 }
 
 /// How a variant decides draws beyond mate and stalemate.

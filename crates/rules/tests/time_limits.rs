@@ -7,7 +7,7 @@ mod crowded;
 use crowded::crowded;
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, mpsc};
 use std::time::{Duration, Instant};
 use surface_chess_rules::engine::{Engine, Level, Limits, Score, SearchResult};
 use surface_chess_rules::{Game, Position, Start, Variant};
@@ -28,8 +28,17 @@ const HANGS: [(Variant, &str); 3] = [
 const KLEIN_CROWDED: &str = "1NRRP-p+*brp+*/2qB4r/2nP-*1Bn2/1r1rnbb1r/2P-Nb1rbB/1nQ2rQqn/3R1rNBQ/P+2p+*P+*4/\
 QQp-*1rp+*QBR/nNRN1nnp-*q/Q1rp-2nn1/P-*1rbkq1Q1/Rq1P-rP-*p+*2/rp-BP+*n1K1b/rRQ3nNQ/1B4P-r1/rp-p+*NbR1bN/N1nbNQ2r b - - 0 1";
 
+/// Held by each timed search: the tests of this file run in parallel threads, and a search
+/// timed while another holds both cores of a small machine measures the machine, not the search.
+static ALONE: Mutex<()> = Mutex::new(());
+
+fn alone() -> MutexGuard<'static, ()> {
+    ALONE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// Searches `p` with `limits` from a fresh engine; returns the result and the time taken.
 fn timed(p: &Position, limits: &Limits) -> (SearchResult, Duration) {
+    let _alone = alone();
     let stop = AtomicBool::new(false);
     let start = Instant::now();
     let found = Engine::new(1).search_position(p, [], limits, &stop, |_| {}).expect("the position has an action");
@@ -99,6 +108,7 @@ fn a_node_budget_stops_the_first_iteration_too() {
 #[test]
 fn the_stop_flag_ends_a_search_without_limits_on_a_crowded_board() {
     for v in Variant::ALL {
+        let _alone = alone();
         let p = crowded(v, 3, 75);
         let game = Game::from_position(p.clone(), Start::Edited { label: "crowded".into() });
         let stop = Arc::new(AtomicBool::new(false));
