@@ -131,13 +131,27 @@ impl Position {
         !next.is_attacked(next.king(self.side), !self.side)
     }
 
-    /// [`Position::keeps_king_safe`] by the tables' attacks: the table walks' own test (they
-    /// serve the surfaces and Strato's levels, whose attacks are the tables').
-    #[inline]
-    fn keeps_king_safe_on_tables(&self, action: Action) -> bool {
-        let mut next = self.clone();
-        next.play_unchecked(action);
-        !next.table_attacked(next.king(self.side), !self.side, None)
+    /// [`Position::keeps_king_safe`] for a move of a piece other than the king, by the tables'
+    /// attacks (the table walks' own test: they serve the surfaces and Strato's levels, whose
+    /// attacks are the tables'). Without playing it: the piece leaves its cell and occupies its
+    /// destination, the captured piece (en passant: the passed pawn) attacks no more.
+    #[inline(never)]
+    fn keeps_king_safe_on_tables<S: Set>(&self, action: Action, g: &Generation<S>) -> bool {
+        let taken = match (action.kind, self.ep) {
+            (ActionKind::EnPassant { .. }, Some(trace)) => trace.destination,
+            _ => action.to,
+        };
+        let mut them = self.attackers_of::<S>(!self.side);
+        let [cardinal, diagonal] = &mut them.sliders;
+        let [up, down] = &mut them.pawns;
+        for set in [&mut them.knights, cardinal, diagonal, up, down] {
+            set.remove(taken);
+        }
+        let mut occupied = g.occupied;
+        occupied.remove(action.from);
+        occupied.remove(taken);
+        occupied.insert(action.to);
+        !self.attacked_by(self.king(self.side), &them, occupied)
     }
 
     /// What generation needs here; `quiet`: whether actions that capture nothing are wanted.
@@ -312,7 +326,7 @@ impl Position {
         } else {
             for to in dests.cells() {
                 let action = Action { from, to, kind: ActionKind::Piece };
-                if self.keeps_king_safe_on_tables(action) {
+                if self.keeps_king_safe_on_tables(action, g) {
                     v.action(action);
                 }
             }
@@ -393,7 +407,7 @@ impl Position {
         v: &mut V,
         g: &Generation<S>,
     ) {
-        let legal = if test { self.keeps_king_safe_on_tables(action) } else { g.evasion.contains(action.to) };
+        let legal = if test { self.keeps_king_safe_on_tables(action, g) } else { g.evasion.contains(action.to) };
         if !legal {
             return;
         }
