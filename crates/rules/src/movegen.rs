@@ -340,6 +340,7 @@ impl Position {
     }
 
     /// King steps to cells the opponent does not attack once the king has left `from`.
+    #[inline(always)]
     fn visit_king<S: Set>(&self, from: Cell, v: &mut impl Visitor, g: &Generation<S>) {
         let dests = S::of(&self.rules.tables.king_set[from.index()]).without(g.blocked);
         if dests.is_empty() {
@@ -356,6 +357,7 @@ impl Position {
     }
 
     /// The pawn on `from`'s actions.
+    #[inline(always)]
     fn visit_pawn<S: Set, V: Visitor>(&self, from: Cell, v: &mut V, g: &Generation<S>) {
         let Some(pawn) = self.piece_at(from) else { return };
         let routes = self.rules.tables.pawn(from, pawn.facing().unwrap_or(Facing::Up));
