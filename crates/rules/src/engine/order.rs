@@ -157,13 +157,31 @@ pub(crate) fn ranked(actions: &[Action], out: &mut Vec<(i32, Action)>, key: impl
     out.extend(actions.iter().map(|&a| (key(a), a)));
 }
 
+/// Picks after which the rest of a list is sorted at once: a node that has not been cut by then
+/// usually tries every move, and selecting each would scan the rest again.
+const PICKS_BEFORE_SORTING: usize = 3;
+
 /// Moves the best of `moves[i..]` (the first of equals) to `i`, the others keeping their order,
 /// and returns it: a stable sort done as the search goes, since a cutoff usually comes after a
 /// move or two. A capture ranked good that loses material by static exchange is ranked losing,
 /// where it stands, when it comes up as the best: the order is the one an exchange computed for
-/// every capture in [`Ordering::rank`] would give, for a fraction of the exchanges.
+/// every capture in [`Ordering::rank`] would give, for a fraction of the exchanges. Called with
+/// `i` = 0, 1, 2, … in turn: at [`PICKS_BEFORE_SORTING`] the rest is settled and sorted in that
+/// same order, and later picks take the next move.
 #[inline]
 pub(crate) fn pick(p: &Position, moves: &mut [(i32, Action)], i: usize) -> (i32, Action) {
+    if i > PICKS_BEFORE_SORTING {
+        return moves[i];
+    }
+    if i == PICKS_BEFORE_SORTING {
+        for (key, a) in &mut moves[i..] {
+            if (GOOD..TT_MOVE).contains(key) && a.promotion().is_none() && loses_material(p, *a) {
+                *key += LOSING - GOOD;
+            }
+        }
+        moves[i..].sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        return moves[i];
+    }
     loop {
         let mut best = i;
         for j in i + 1..moves.len() {
