@@ -103,6 +103,23 @@ impl Position {
             || (0..2).any(|kind| self.line_attack(cell, kind, a.sliders[kind], occupied))
     }
 
+    /// The cells of `a`'s pieces that attack `cell` with the cells of `occupied` blocking the
+    /// sliders (the surfaces' tables): [`Position::attacked_by`]'s pieces, all of them.
+    pub(crate) fn attacking<S: Set>(&self, cell: Cell, a: &Attackers<S>, occupied: S) -> S {
+        let t = &self.rules.tables;
+        let mut found = S::of(&t.knight_set[cell.index()]).intersection(a.knights);
+        if S::of(&t.king_set[cell.index()]).contains(a.king) {
+            found.insert(a.king);
+        }
+        for (kind, sliders) in a.sliders.into_iter().enumerate() {
+            found = found.union(S::of(&t.pawn_attacker_sets[cell.index()][kind]).intersection(a.pawns[kind]));
+            if S::of(&t.lines[cell.index()][kind]).intersects(sliders) {
+                found = found.union(t.slides(cell, kind * 4..kind * 4 + 4, occupied).intersection(sliders));
+            }
+        }
+        found
+    }
+
     /// Whether one of `sliders` attacks `cell` along one of the rays of a kind (0: the cardinal
     /// rays 0..4, 1: the diagonal rays 4..8) with `occupied` blocking. Only rays holding one of
     /// them are followed.

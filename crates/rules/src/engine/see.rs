@@ -6,8 +6,12 @@
 use super::eval::value;
 use super::order::victim;
 use crate::action::{Action, ActionKind};
-use crate::piece::Role;
+use crate::attacks::Attackers;
+use crate::bits::{Bits, Set};
+use crate::complex::Cell;
+use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
+use crate::tables::Width;
 
 /// The king's worth in an exchange: it may take last, but never into a defended cell.
 const KING: i32 = 20_000;
@@ -32,20 +36,23 @@ pub(crate) fn see(p: &Position, a: Action) -> i32 {
     if !p.rules.family.is_attacked(p, a.to, !p.side_to_move(), Some(a.from)) {
         return taken;
     }
-    let mut board = p.clone();
+    let side = !p.side_to_move();
+    match (p.rules.family.table_attacks(), p.rules.tables.width) {
+        (true, Width::W64) => exchange(taken, mover, side, Sets::<u64>::new(p, a)),
+        (true, Width::W128) => exchange(taken, mover, side, Sets::<u128>::new(p, a)),
+        (true, Width::W256) => exchange(taken, mover, side, Sets::<Bits>::new(p, a)),
+        (false, _) => exchange(taken, mover, side, Played::new(p, a)),
+    }
+}
+
+/// The exchange on a cell after a first capture that took `taken` with `mover`, `side` to answer.
+fn exchange(taken: i32, mover: Piece, mut side: Color, mut takers: impl Takers) -> i32 {
     let mut gains = [0; MAX_EXCHANGE];
     gains[0] = taken;
     let mut on_target = worth(mover.role());
-    board.take(a.from);
-    board.take(a.to);
-    board.put(a.to, mover);
-    let mut side = !p.side_to_move();
     let mut d = 0;
     while d + 1 < MAX_EXCHANGE {
-        let attackers = board.attackers(a.to, side, None);
-        let least =
-            attackers.iter().filter_map(|&c| board.piece_at(c).map(|q| (c, q))).min_by_key(|(_, q)| worth(q.role()));
-        let Some((from, piece)) = least else { break };
+        let Some((from, piece)) = takers.least(side) else { break };
         d += 1;
         gains[d] = on_target - gains[d - 1];
         // Neither side can do better by going on.
@@ -53,9 +60,7 @@ pub(crate) fn see(p: &Position, a: Action) -> i32 {
             break;
         }
         on_target = worth(piece.role());
-        board.take(from);
-        board.take(a.to);
-        board.put(a.to, piece);
+        takers.take(from, piece);
         side = !side;
     }
     while d > 0 {
@@ -65,12 +70,81 @@ pub(crate) fn see(p: &Position, a: Action) -> i32 {
     gains[0]
 }
 
+/// The pieces that may take on the exchange's cell, as the exchange goes.
+trait Takers {
+    /// The least valuable piece of `side` attacking the cell now (the first of equals), if any.
+    fn least(&self, side: Color) -> Option<(Cell, Piece)>;
+    /// The piece on `from` takes on the cell.
+    fn take(&mut self, from: Cell, piece: Piece);
+}
+
+fn least_of(cells: impl Iterator<Item = Cell>, board: &Position) -> Option<(Cell, Piece)> {
+    cells.filter_map(|c| board.piece_at(c).map(|q| (c, q))).min_by_key(|(_, q)| worth(q.role()))
+}
+
+/// Any board: the captures played on a copy, the attackers the family's own.
+struct Played {
+    board: Position,
+    to: Cell,
+}
+
+impl Played {
+    fn new(p: &Position, a: Action) -> Played {
+        let mut takers = Played { board: p.clone(), to: a.to };
+        if let Some(mover) = p.piece_at(a.from) {
+            takers.take(a.from, mover);
+        }
+        takers
+    }
+}
+
+impl Takers for Played {
+    fn least(&self, side: Color) -> Option<(Cell, Piece)> {
+        least_of(self.board.attackers(self.to, side, None).into_iter(), &self.board)
+    }
+
+    fn take(&mut self, from: Cell, piece: Piece) {
+        self.board.take(from);
+        self.board.take(self.to);
+        self.board.put(self.to, piece);
+    }
+}
+
+/// The boards whose attacks are the tables' walks: the attackers as sets, nothing played (a
+/// piece that has taken leaves its cell; the one on the exchange's cell never attacks it).
+struct Sets<'a, S> {
+    p: &'a Position,
+    to: Cell,
+    /// The occupied cells, the pieces that have taken gone from theirs.
+    occupied: S,
+    sides: [Attackers<S>; 2],
+}
+
+impl<'a, S: Set> Sets<'a, S> {
+    fn new(p: &'a Position, a: Action) -> Sets<'a, S> {
+        let mut occupied = p.all_occupied_in::<S>();
+        occupied.remove(a.from);
+        Sets { p, to: a.to, occupied, sides: Color::ALL.map(|c| p.attackers_of(c)) }
+    }
+}
+
+impl<S: Set> Takers for Sets<'_, S> {
+    fn least(&self, side: Color) -> Option<(Cell, Piece)> {
+        let attacking = self.p.attacking(self.to, &self.sides[side.index()], self.occupied);
+        least_of(attacking.intersection(self.occupied).cells(), self.p)
+    }
+
+    fn take(&mut self, from: Cell, _: Piece) {
+        self.occupied.remove(from);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::variant::Variant;
 
-    fn exchange(v: Variant, text: &str, action: &str) -> i32 {
+    fn see_in(v: Variant, text: &str, action: &str) -> i32 {
         let p = Position::from_text(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let a = p.parse_action(action).unwrap_or_else(|e| panic!("{action}: {e}"));
         see(&p, a)
@@ -80,16 +154,47 @@ mod tests {
     fn exchanges_on_the_flat_board() {
         let chess = Variant::Chess;
         // A pawn taking an undefended knight wins it; a rook taking a defended pawn loses itself.
-        assert_eq!(exchange(chess, "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "e4xd5"), 320);
-        assert_eq!(exchange(chess, "4k3/8/2p5/3p4/8/8/3R4/4K3 w - - 0 1", "Rd2xd5"), 100 - 500);
+        assert_eq!(see_in(chess, "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "e4xd5"), 320);
+        assert_eq!(see_in(chess, "4k3/8/2p5/3p4/8/8/3R4/4K3 w - - 0 1", "Rd2xd5"), 100 - 500);
         // A knight takes a pawn defended by a pawn; the rook takes back: two pawns for a knight.
-        assert_eq!(exchange(chess, "4k3/8/2p5/3p4/8/4N3/8/3RK3 w - - 0 1", "Ne3xd5"), 100 - 320 + 100);
+        assert_eq!(see_in(chess, "4k3/8/2p5/3p4/8/4N3/8/3RK3 w - - 0 1", "Ne3xd5"), 100 - 320 + 100);
         // A queen's capture backed by a rook x-raying behind it: Qxd5 cxd5 Rxd5 leaves +100-950+100.
-        assert_eq!(exchange(chess, "4k3/8/2p5/3p4/8/8/3Q4/3RK3 w - - 0 1", "Qd2xd5"), 100 - 950 + 100);
+        assert_eq!(see_in(chess, "4k3/8/2p5/3p4/8/8/3Q4/3RK3 w - - 0 1", "Qd2xd5"), 100 - 950 + 100);
         // A king takes back only what is not defended: the rook behind the queen keeps it off.
-        assert_eq!(exchange(chess, "8/8/2k5/3p4/8/8/3Q4/4K3 w - - 0 1", "Qd2xd5"), 100 - 950);
-        assert_eq!(exchange(chess, "8/8/2k5/3p4/8/8/3Q4/3RK3 w - - 0 1", "Qd2xd5"), 100);
-        assert_eq!(exchange(chess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra1–a8"), 0, "not a capture");
+        assert_eq!(see_in(chess, "8/8/2k5/3p4/8/8/3Q4/4K3 w - - 0 1", "Qd2xd5"), 100 - 950);
+        assert_eq!(see_in(chess, "8/8/2k5/3p4/8/8/3Q4/3RK3 w - - 0 1", "Qd2xd5"), 100);
+        assert_eq!(see_in(chess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra1–a8"), 0, "not a capture");
+    }
+
+    #[test]
+    fn the_sets_exchange_as_the_played_copy_does() {
+        // Every plain capture along pseudo-random games on the table boards: the exchange found
+        // with attacker sets (in the board's own width, and in 256 bits) equals the one played on
+        // a copy with the family's attackers.
+        let mut seed = 11_u64;
+        let mut compared = 0;
+        for variant in Variant::ALL.into_iter().filter(|v| v.rules().family.table_attacks()) {
+            let mut p = Position::new(variant);
+            for _ in 0..80 {
+                for a in p.legal_actions() {
+                    let plain = matches!(a.kind, ActionKind::Piece | ActionKind::Pawn { promotion: None, .. });
+                    let Some(mover) = p.piece_at(a.from).filter(|_| plain && p.is_capture(a)) else { continue };
+                    let (taken, side) = (victim(&p, a), !p.side_to_move());
+                    let played = exchange(taken, mover, side, Played::new(&p, a));
+                    let sets = exchange(taken, mover, side, Sets::<Bits>::new(&p, a));
+                    assert_eq!(sets, played, "{variant} {} {a:?}", p.to_text());
+                    assert_eq!(see(&p, a), played, "{variant} {} {a:?}", p.to_text());
+                    compared += 1;
+                }
+                let actions = p.legal_actions();
+                if actions.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                p.play_unchecked(actions[(seed >> 33) as usize % actions.len()]);
+            }
+        }
+        assert!(compared > 1_000, "{compared} captures compared");
     }
 
     #[test]
