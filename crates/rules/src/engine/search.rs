@@ -459,6 +459,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             let nh = hash_after(p, h, a, &next);
+            self.tt.prefetch(nh);
             self.path.push(nh);
             let v = if searched == 0 {
                 // The first action is the table's move whenever there is one.
@@ -596,8 +597,10 @@ impl<'a> Search<'a> {
             }
             let mut next = p.clone();
             next.play_unchecked(a);
+            let next_hash = hash_after(p, h, a, &next);
+            self.tt.prefetch(next_hash);
             let check = next.is_check();
-            let v = -self.quiesce(&next, hash_after(p, h, a, &next), check, -beta, -alpha, ply + 1, depth + 1);
+            let v = -self.quiesce(&next, next_hash, check, -beta, -alpha, ply + 1, depth + 1);
             if self.aborted {
                 break;
             }
