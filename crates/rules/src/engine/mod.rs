@@ -196,7 +196,8 @@ impl Engine {
             .into_iter()
             .map(|action| RootMove { action, bonus: if noise > 0 { self.rng.below(noise + 1) as i32 } else { 0 } })
             .collect();
-        self.workers.iter_mut().for_each(|w| w.order.age());
+        let cells = position.complex().len();
+        self.workers.iter_mut().for_each(|w| w.order.age(cells));
         let threads = if limits.depth.is_some() || limits.nodes.is_some() { 1 } else { self.workers.len() };
         let root = Root { position, moves, history, limits, start };
         Some(team::search(&Team::default(), &self.tt, &mut self.workers[..threads], root, stop, &mut on_iteration))

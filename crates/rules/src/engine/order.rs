@@ -30,13 +30,17 @@ impl Moved {
     /// The action `a` about to be played in `p`.
     pub fn of(p: &Position, a: Action) -> Option<Moved> {
         let role = p.piece_at(a.from)?.role() as usize - 1;
-        Some(Moved((role * MAX_CELLS + a.to.index()) as u16))
+        Some(Moved((role * p.complex().len() + a.to.index()) as u16))
     }
 }
 
-/// Killer moves per ply and the history of quiet moves that caused cutoffs.
+/// Killer moves per ply and the history of quiet moves that caused cutoffs. The histories are
+/// indexed by the board's own cell count, so a small board uses (and ages) the start of each
+/// table only.
 pub(crate) struct Ordering {
     killers: Vec<[Option<Action>; 2]>,
+    /// The cell count of the board of the last search, whose entries the tables hold.
+    cells: usize,
     /// Per side to move, departure and destination.
     history: Vec<i32>,
     /// Per earlier move (the opponent's last, then one's own before it) and this move, each as
@@ -54,25 +58,38 @@ impl Ordering {
     pub fn new() -> Ordering {
         Ordering {
             killers: vec![[None; 2]; MAX_PLY],
+            cells: 0,
             history: vec![0; 2 * MAX_CELLS * MAX_CELLS],
             follow: [vec![0; (ROLES * MAX_CELLS).pow(2)], vec![0; (ROLES * MAX_CELLS).pow(2)]],
         }
     }
 
-    /// Forgets the killers and fades the histories, between searches.
-    pub fn age(&mut self) {
+    /// Forgets the killers and fades the histories, between searches, before a search on a board
+    /// of `cells` cells (another board's histories are forgotten).
+    pub fn age(&mut self, cells: usize) {
         self.killers.fill([None; 2]);
-        self.history.iter_mut().chain(self.follow.iter_mut().flatten()).for_each(|h| *h /= 8);
+        let used = |n: usize| (2 * n * n, (ROLES * n).pow(2));
+        let (history, follow) = used(self.cells);
+        let [first, second] = &mut self.follow;
+        let tables = self.history[..history].iter_mut().chain(&mut first[..follow]).chain(&mut second[..follow]);
+        if cells == self.cells {
+            tables.for_each(|h| *h /= 8);
+        } else {
+            tables.for_each(|h| *h = 0);
+            self.cells = cells;
+        }
     }
 
     fn slot(p: &Position, a: Action) -> usize {
-        (p.side_to_move().index() * MAX_CELLS + a.from.index()) * MAX_CELLS + a.to.index()
+        let n = p.complex().len();
+        (p.side_to_move().index() * n + a.from.index()) * n + a.to.index()
     }
 
     /// The follow-up histories' entries of `this` move after the `previous` ones (none where
-    /// either is unknown).
-    fn follow_slots(this: Option<Moved>, previous: Previous) -> [Option<usize>; 2] {
-        previous.map(|m| Some(usize::from(m?.0) * ROLES * MAX_CELLS + usize::from(this?.0)))
+    /// either is unknown) on `p`'s board.
+    fn follow_slots(p: &Position, this: Option<Moved>, previous: Previous) -> [Option<usize>; 2] {
+        let n = p.complex().len();
+        previous.map(|m| Some(usize::from(m?.0) * ROLES * n + usize::from(this?.0)))
     }
 
     /// The ordering key of an action after the `previous` moves: higher first. A quiet action's
@@ -94,7 +111,7 @@ impl Ordering {
         match self.killers[ply].iter().position(|&k| k == Some(a)) {
             Some(i) => KILLER[i],
             None => {
-                let [f0, f1] = Ordering::follow_slots(Moved::of(p, a), previous);
+                let [f0, f1] = Ordering::follow_slots(p, Moved::of(p, a), previous);
                 let follow = |k: usize, slot: Option<usize>| slot.map_or(0, |i| self.follow[k][i]);
                 (self.history[Ordering::slot(p, a)] + follow(0, f0) + follow(1, f1)) / 3
             }
@@ -121,7 +138,7 @@ impl Ordering {
         let nudge =
             |h: &mut i32| *h += bonus - (i64::from(*h) * i64::from(bonus.abs()) / i64::from(HISTORY_MAX)) as i32;
         nudge(&mut self.history[Ordering::slot(p, a)]);
-        for (k, slot) in Ordering::follow_slots(Moved::of(p, a), previous).into_iter().enumerate() {
+        for (k, slot) in Ordering::follow_slots(p, Moved::of(p, a), previous).into_iter().enumerate() {
             if let Some(i) = slot {
                 nudge(&mut self.follow[k][i]);
             }
@@ -283,5 +300,24 @@ mod tests {
         let other = Moved::of(&before, before.parse_action("Kd8–c8").expect("legal"));
         assert_ne!(previous, other);
         assert!(rank(other) < rank(previous));
+    }
+
+    #[test]
+    fn ageing_fades_this_boards_histories_and_forgets_another_boards() {
+        let p = Position::new(Variant::Chess);
+        let (cells, other) = (p.complex().len(), Variant::Mobius.rules().complex.len());
+        let a = p.parse_action("Ng1–f3").expect("legal");
+        let previous = Moved::of(&p, p.parse_action("e2–e4").expect("legal"));
+        let mut order = Ordering::new();
+        order.age(cells);
+        order.reward(&p, a, &[], 8, 5, [previous, None]);
+        let rank = |order: &Ordering| order.rank(&p, a, None, 0, [previous, None]);
+        let learnt = rank(&order);
+        assert!(learnt > 0);
+        order.age(cells);
+        let faded = rank(&order);
+        assert!(0 < faded && faded <= learnt / 8 + 1, "{learnt} then {faded}");
+        order.age(other);
+        assert_eq!(rank(&order), 0, "another board's search forgets this one's histories");
     }
 }
