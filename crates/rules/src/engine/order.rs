@@ -192,9 +192,7 @@ pub(crate) fn pick(p: &Position, moves: &mut [(i32, Action)], i: usize) -> (i32,
     }
     if i == PICKS_BEFORE_SORTING {
         for (key, a) in &mut moves[i..] {
-            if (GOOD..TT_MOVE).contains(key) && a.promotion().is_none() && loses_material(p, *a) {
-                *key += LOSING - GOOD;
-            }
+            *key = settled(p, *key, *a).unwrap_or(*key);
         }
         moves[i..].sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         return moves[i];
@@ -207,14 +205,20 @@ pub(crate) fn pick(p: &Position, moves: &mut [(i32, Action)], i: usize) -> (i32,
             }
         }
         let (key, a) = moves[best];
-        // Between the killers and the table move only captures and queen promotions rank.
-        if (GOOD..TT_MOVE).contains(&key) && a.promotion().is_none() && loses_material(p, a) {
-            moves[best].0 = key - GOOD + LOSING;
+        if let Some(losing) = settled(p, key, a) {
+            moves[best].0 = losing;
             continue;
         }
         moves[i..=best].rotate_right(1);
         return moves[i];
     }
+}
+
+/// The key among the losing captures of a capture ranked good whose static exchange loses
+/// material; `None` for any other action. Between the killers and the table move only captures
+/// and queen promotions rank.
+fn settled(p: &Position, key: i32, a: Action) -> Option<i32> {
+    ((GOOD..TT_MOVE).contains(&key) && a.promotion().is_none() && loses_material(p, a)).then(|| key - GOOD + LOSING)
 }
 
 #[cfg(test)]

@@ -32,7 +32,8 @@ pub(crate) fn see(p: &Position, a: Action) -> i32 {
     let Some(mover) = p.piece_at(a.from).filter(|_| plain && taken > 0) else {
         return taken + a.promotion().map_or(0, |r| value(r) - value(Role::Pawn));
     };
-    // Nothing takes back (the common case): the capture wins what it takes, without a copy.
+    // Nothing takes back (the common case): the capture wins what it takes, found by one attack
+    // test before any exchange is set up.
     if !p.rules.family.is_attacked(p, a.to, !p.side_to_move(), Some(a.from)) {
         return taken;
     }
