@@ -259,8 +259,20 @@ fn selfplay_reports_each_game_and_the_score() {
 
 #[test]
 fn a_match_plays_each_balanced_opening_twice_and_measures_the_elo_difference() {
-    let (code, out, err) =
-        surfchess(&["match", "mobius", "--first", "4", "--second", "0", "--openings", "3", "--movetime", "20"]);
+    let (code, out, err) = surfchess(&[
+        "match",
+        "mobius",
+        "--first",
+        "4",
+        "--second",
+        "0",
+        "--openings",
+        "3",
+        "--movetime",
+        "20",
+        "--judge-nodes",
+        "20000",
+    ]);
     assert_eq!((code, err.as_str()), (0, ""));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 7, "{out}");
@@ -279,8 +291,20 @@ fn a_match_plays_each_balanced_opening_twice_and_measures_the_elo_difference() {
         lines[6],
         "first 4 vs second 0: 6 wins, 0 draws, 0 losses in 6 games, 100.0 %; Elo +∞ (95 %: +77 to +∞)"
     );
-    let (_, again, _) =
-        surfchess(&["match", "mobius", "--first", "4", "--second", "0", "--openings", "3", "--movetime", "20"]);
+    let (_, again, _) = surfchess(&[
+        "match",
+        "mobius",
+        "--first",
+        "4",
+        "--second",
+        "0",
+        "--openings",
+        "3",
+        "--movetime",
+        "20",
+        "--judge-nodes",
+        "20000",
+    ]);
     let openings =
         |text: &str| text.lines().map(|l| l.split(": ").nth(1).unwrap_or_default().to_owned()).collect::<Vec<_>>();
     assert_eq!(openings(&again), openings(&out), "the same seed draws the same openings");
@@ -288,8 +312,20 @@ fn a_match_plays_each_balanced_opening_twice_and_measures_the_elo_difference() {
 
 #[test]
 fn a_match_between_equals_is_about_even_with_its_error_bar() {
-    let (code, out, err) =
-        surfchess(&["match", "chess", "--first", "2", "--second", "2", "--openings", "4", "--movetime", "10"]);
+    let (code, out, err) = surfchess(&[
+        "match",
+        "chess",
+        "--first",
+        "2",
+        "--second",
+        "2",
+        "--openings",
+        "4",
+        "--movetime",
+        "10",
+        "--judge-nodes",
+        "20000",
+    ]);
     assert_eq!((code, err.as_str()), (0, ""));
     let last = out.lines().last().unwrap();
     let (score, elo_text) = last.split_once(" %; Elo ").unwrap_or_else(|| panic!("{last}"));
@@ -312,8 +348,20 @@ fn a_match_between_equals_is_about_even_with_its_error_bar() {
 fn a_match_drives_an_outside_uci_engine_on_any_board() {
     // Another build of the engine, here this one, started with `uci` and told the board.
     let me = env!("CARGO_BIN_EXE_surfchess");
-    let (code, out, err) =
-        surfchess(&["match", "klein", "--first", "10", "--second-engine", me, "--openings", "1", "--movetime", "20"]);
+    let (code, out, err) = surfchess(&[
+        "match",
+        "klein",
+        "--first",
+        "10",
+        "--second-engine",
+        me,
+        "--openings",
+        "1",
+        "--movetime",
+        "20",
+        "--judge-nodes",
+        "20000",
+    ]);
     assert_eq!((code, err.as_str()), (0, ""));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
@@ -326,8 +374,20 @@ fn on_a_clock_the_engine_through_uci_finishes_its_games_in_time_and_a_slow_one_l
     // Five seconds each for the whole game, sudden death: the UCI engine manages its time from
     // `wtime`/`btime` and does not run out (the README's match at 60+0 is the longer check).
     let me = env!("CARGO_BIN_EXE_surfchess");
-    let (code, out, err) =
-        surfchess(&["match", "chess", "--first-engine", me, "--second", "10", "--openings", "1", "--clock", "5+0"]);
+    let (code, out, err) = surfchess(&[
+        "match",
+        "chess",
+        "--first-engine",
+        me,
+        "--second",
+        "10",
+        "--openings",
+        "1",
+        "--clock",
+        "5+0",
+        "--judge-nodes",
+        "20000",
+    ]);
     assert_eq!((code, err.as_str()), (0, ""));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
@@ -426,6 +486,10 @@ fn engine_commands_reject_bad_input() {
         (
             vec!["match", "chess", "--first", "1", "--second", "0", "--openings", "1", "--plies", "21"],
             "invalid value '21'",
+        ),
+        (
+            vec!["match", "chess", "--first", "1", "--second", "0", "--openings", "1", "--judge-nodes", "0"],
+            "invalid value '0' for '--judge-nodes <N>'",
         ),
         (vec!["match", "chess", "--first", "1", "--openings", "1"], "--second <L>"),
         (

@@ -4,14 +4,14 @@
 //! measures the steps in Elo over 1,000 games.
 
 use std::time::Duration;
-use surface_chess_rules::engine::{Level, Tally, balanced_opening, game_seed, play_from};
+use surface_chess_rules::engine::{Level, QUICK_JUDGE, Tally, balanced_opening, game_seed, play_from};
 use surface_chess_rules::{Color, Variant};
 
 /// The share of the points `stronger` takes from `weaker` over `openings` openings.
 fn share(stronger: Level, weaker: Level, openings: u32) -> f64 {
     let mut tally = Tally::default();
     for i in 0..openings {
-        let opening = balanced_opening(Variant::Chess, 6, game_seed(7, i));
+        let opening = balanced_opening(Variant::Chess, 6, &QUICK_JUDGE, game_seed(7, i));
         for color in Color::ALL {
             let levels = if color == Color::White { [stronger, weaker] } else { [weaker, stronger] };
             let seed = game_seed(11, 2 * i + color.index() as u32);

@@ -8,7 +8,7 @@
 //!                    [--level L] [--seed S] [--threads N]
 //! surfchess selfplay <variant> --white L --black L --games N [--movetime MS] [--seed S]
 //! surfchess match <variant> (--first L | --first-engine PATH) (--second L | --second-engine PATH)
-//!                 --openings N [--plies P] [--movetime MS] [--threads N] [--seed S]
+//!                 --openings N [--plies P] [--judge-nodes N] [--movetime MS] [--threads N] [--seed S]
 //! surfchess uci
 //! surfchess explain <variant> [--fen <position>] [--words] <from> <to>
 //! surfchess lesson check <file.json | directory>
@@ -31,8 +31,8 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use surface_chess_rules::engine::{
-    Builtin, Clock, DEFAULT_MOVETIME, Elo, Engine, Level, Player, Tally, Weights, balanced_opening, game_seed,
-    play_between, play_game, samples, tune,
+    Builtin, Clock, DEFAULT_MOVETIME, Elo, Engine, Level, Limits, MATCH_JUDGE_NODES, Player, Tally, Weights,
+    balanced_opening, game_seed, play_between, play_game, samples, tune,
 };
 use surface_chess_rules::tour::Tour;
 use surface_chess_rules::uci::Client;
@@ -168,9 +168,14 @@ enum Command {
         /// Openings, each played twice, 1 to 5000.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=5000))]
         openings: u32,
-        /// Random plies of each opening, before a short search checks that it is balanced.
+        /// Random plies of each opening, before a search checks that it is balanced.
         #[arg(long, value_name = "P", default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=20))]
         plies: u32,
+        /// Nodes of the search that judges whether an opening is balanced (deeper sees more of
+        /// the openings that are already decided).
+        #[arg(long, value_name = "N", default_value_t = MATCH_JUDGE_NODES,
+              value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        judge_nodes: u64,
         /// Thinking time of the strongest level, in milliseconds.
         #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
         movetime: Option<u64>,
@@ -391,6 +396,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             threads,
             openings,
             plies,
+            judge_nodes,
             movetime,
             clock,
             seed,
@@ -404,7 +410,8 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
                 (level, None) => Ok(Contender::Level(level.unwrap_or(Level::Strongest), None)),
             };
             let players = [contender(first, first_engine)?, contender(second, second_engine)?];
-            let setup = MatchSetup { variant, openings, plies, movetime, clock, threads, seed };
+            let judge = Limits::nodes(judge_nodes);
+            let setup = MatchSetup { variant, openings, plies, judge, movetime, clock, threads, seed };
             play_match(&setup, players, out)?;
         }
         Command::Uci => surface_chess_rules::uci::run(io::stdin().lock(), io::stdout())?,
@@ -563,12 +570,7 @@ fn tours(path: &Path, out: &mut impl Write) -> Result<(), Failure> {
 
 /// `bestmove`: the move on the first line, then the search statistics; on a finished game,
 /// `bestmove (none)` and the result.
-fn bestmove(
-    game: &Game,
-    engine: &mut Engine,
-    limits: &surface_chess_rules::engine::Limits,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
+fn bestmove(game: &Game, engine: &mut Engine, limits: &Limits, out: &mut impl Write) -> Result<(), Failure> {
     let stop = AtomicBool::new(false);
     let Some(found) = engine.search(game, limits, &stop, |_| {}) else {
         let ending = game.outcome().map_or_else(|| "no legal action".to_owned(), |o| o.to_string());
@@ -688,6 +690,7 @@ struct MatchSetup {
     variant: Variant,
     openings: u32,
     plies: u32,
+    judge: Limits,
     movetime: Duration,
     clock: Option<Clock>,
     threads: usize,
@@ -696,10 +699,10 @@ struct MatchSetup {
 
 /// `match`: each opening played twice, the first player White then Black.
 fn play_match(setup: &MatchSetup, mut players: [Contender; 2], out: &mut impl Write) -> Result<(), Failure> {
-    let MatchSetup { variant, openings, plies, seed, .. } = *setup;
+    let MatchSetup { variant, openings, plies, judge, seed, .. } = *setup;
     let mut first = Tally::default();
     for i in 0..openings {
-        let opening = balanced_opening(variant, plies, game_seed(seed, i));
+        let opening = balanced_opening(variant, plies, &judge, game_seed(seed, i));
         let line: Vec<String> = (0..opening.actions().len())
             .filter_map(|ply| opening.position_at(ply).map(|p| p.notation(opening.actions()[ply])))
             .collect();

@@ -59,7 +59,7 @@ pub use elo::Elo;
 pub use eval::{evaluate, evaluate_with};
 pub use level::{DEFAULT_MOVETIME, Level, UnknownLevel};
 pub use limits::Limits;
-pub use openings::{BALANCED, balanced_opening};
+pub use openings::{BALANCED, MATCH_JUDGE_NODES, QUICK_JUDGE, balanced_opening};
 pub use progress::promotion_distance;
 pub use result::SearchResult;
 pub use score::Score;

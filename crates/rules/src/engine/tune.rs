@@ -15,7 +15,7 @@
 
 use super::eval::evaluate_with;
 use super::limits::Limits;
-use super::openings::balanced_opening;
+use super::openings::{QUICK_JUDGE, balanced_opening};
 use super::order::loses_material;
 use super::selfplay::engines_agree_draw;
 use super::weights::Weights;
@@ -57,7 +57,7 @@ pub fn samples(variant: Variant, games: u32, depth: u32, seed: u64, mut progress
     let mut out = Vec::new();
     for g in 0..games {
         let s = game_seed(seed, g);
-        let mut game = balanced_opening(variant, OPENING_PLIES, s);
+        let mut game = balanced_opening(variant, OPENING_PLIES, &QUICK_JUDGE, s);
         let mut engine = Engine::new(s);
         let limits = Limits { noise: NOISE, ..Limits::depth(depth) };
         let mut quiet = Vec::new();
