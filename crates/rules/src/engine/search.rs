@@ -1,12 +1,12 @@
 //! Iterative-deepening principal-variation search, on one thread of a [`super::team`]: negamax
-//! alpha-beta with aspiration windows, a shared transposition table, null-move pruning,
-//! logarithmic late-move reductions, futility and late-move pruning near the horizon (harder
+//! alpha-beta with aspiration windows, a shared transposition table, null-move pruning, logarithmic
+//! late-move reductions, futility, late-move, history and exchange pruning near the horizon (harder
 //! where the side to move's evaluation is falling), internal iterative reduction, check and
-//! singular extensions, moves picked best first as they are needed, and quiescence on captures
-//! that do not lose material and on promotions (cut by the table's bounds where the main search
-//! left one); a node's table move is tried before its other moves are ranked. Repetitions (of the
-//! game or of the search path), the rules' material draws and the move limit score as draws; mates
-//! score by their distance.
+//! singular extensions, moves picked best first as they are needed, and quiescence on captures that
+//! do not lose material and on promotions (cut by the table's bounds where the main search left
+//! one); a node's table move is tried before its other moves are ranked. Repetitions (of the game
+//! or of the search path), the rules' material draws and the move limit score as draws; mates score
+//! by their distance.
 //!
 //! Every part of the search can be stopped: the clock, the stop flag and the node budget are looked
 //! at every [`POLL`] nodes from the first iteration on, and quiescence is bounded in depth, so a
@@ -18,6 +18,7 @@ use super::limits::Limits;
 use super::order::{HISTORY_MAX, MAX_PLY, Moved, Ordering, losing, pick, ranked, victim};
 use super::result::SearchResult;
 use super::score::{INFINITY, MATE, MATE_BOUND, Score};
+use super::see::{see, see_quiet};
 use super::team::Team;
 use super::tt::{Bound, Table};
 use super::worker::Worker;
@@ -53,6 +54,20 @@ const QUIESCENCE_DEPTH: u32 = 8;
 
 /// The least depth at which a table move is tested for a singular extension.
 const SINGULAR_DEPTH: i32 = 6;
+
+/// Quiet moves are pruned by their history within this many plies of the horizon, when their
+/// key is below [`HISTORY_PRUNING`] times the plies left.
+const HISTORY_PRUNING_DEPTH: i32 = 3;
+const HISTORY_PRUNING: i32 = HISTORY_MAX / 4;
+/// Losing captures are pruned within this many plies of the horizon, when their exchange loses
+/// more than [`SEE_PRUNING`] centipawns times the plies left.
+const SEE_PRUNING_DEPTH: i32 = 4;
+const SEE_PRUNING: i32 = 100;
+
+/// Quiet moves are pruned by their exchange within this many plies of the horizon, when they
+/// lose more than [`QUIET_SEE_PRUNING`] centipawns times the square of the plies left.
+const QUIET_SEE_PRUNING_DEPTH: i32 = 4;
+const QUIET_SEE_PRUNING: i32 = 30;
 
 /// Nodes a helper thread counts before adding them to its team's count.
 const FLUSH: u64 = 1024;
@@ -456,6 +471,28 @@ impl<'a> Search<'a> {
             // Late moves near the horizon, ordered after the promising ones, are not tried (half
             // as many where the evaluation is falling).
             if prunable && depth <= 5 && searched as i32 >= (3 + depth * depth * 2) / (2 - i32::from(improving)) {
+                continue;
+            }
+            // A quiet move whose history is bad enough, near the horizon, is not tried.
+            if prunable && depth <= HISTORY_PRUNING_DEPTH && key < -HISTORY_PRUNING * depth {
+                continue;
+            }
+            // Nor one that moves a piece where it hangs, by more than a margin growing with the
+            // plies left.
+            if prunable && depth <= QUIET_SEE_PRUNING_DEPTH && see_quiet(p, a) < -QUIET_SEE_PRUNING * depth * depth {
+                continue;
+            }
+            // Nor is a capture near the horizon whose exchange loses more than a margin a ply.
+            if !quiet
+                && !check
+                && !in_check
+                && !pv_node
+                && searched > 0
+                && best > -MATE_BOUND
+                && depth <= SEE_PRUNING_DEPTH
+                && losing(key)
+                && see(p, a) < -SEE_PRUNING * depth
+            {
                 continue;
             }
             let nh = hash_after(p, h, a, &next);

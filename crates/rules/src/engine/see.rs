@@ -28,11 +28,29 @@ fn worth(role: Role) -> i32 {
 /// what they take and add, without the exchange.
 pub(crate) fn see(p: &Position, a: Action) -> i32 {
     let taken = victim(p, a);
+    match plain_mover(p, a).filter(|_| taken > 0) {
+        Some(mover) => exchange_on(p, a, taken, mover),
+        None => taken + a.promotion().map_or(0, |r| value(r) - value(Role::Pawn)),
+    }
+}
+
+/// What a quiet action loses on its destination (0 or less), the opponent taking there first
+/// and both sides going on while it pays: a piece moved where it hangs loses its worth.
+/// Castling, en passant and promotions: 0.
+pub(crate) fn see_quiet(p: &Position, a: Action) -> i32 {
+    plain_mover(p, a).filter(|_| victim(p, a) == 0).map_or(0, |mover| exchange_on(p, a, 0, mover))
+}
+
+/// The piece an action moves, if it is a plain move or capture (no castling, en passant or
+/// promotion).
+fn plain_mover(p: &Position, a: Action) -> Option<Piece> {
     let plain = matches!(a.kind, ActionKind::Piece | ActionKind::Pawn { promotion: None, .. });
-    let Some(mover) = p.piece_at(a.from).filter(|_| plain && taken > 0) else {
-        return taken + a.promotion().map_or(0, |r| value(r) - value(Role::Pawn));
-    };
-    // Nothing takes back (the common case): the capture wins what it takes, found by one attack
+    p.piece_at(a.from).filter(|_| plain)
+}
+
+/// The exchange on `a`'s destination after `mover` has gone there taking `taken`.
+fn exchange_on(p: &Position, a: Action, taken: i32, mover: Piece) -> i32 {
+    // Nothing takes back (the common case): the move wins what it takes, found by one attack
     // test before any exchange is set up.
     if !p.rules.family.is_attacked(p, a.to, !p.side_to_move(), Some(a.from)) {
         return taken;
@@ -165,6 +183,30 @@ mod tests {
         assert_eq!(see_in(chess, "8/8/2k5/3p4/8/8/3Q4/4K3 w - - 0 1", "Qd2xd5"), 100 - 950);
         assert_eq!(see_in(chess, "8/8/2k5/3p4/8/8/3Q4/3RK3 w - - 0 1", "Qd2xd5"), 100);
         assert_eq!(see_in(chess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra1–a8"), 0, "not a capture");
+    }
+
+    #[test]
+    fn a_quiet_move_loses_what_hangs_on_its_destination() {
+        let quiet = |v: Variant, text: &str, action: &str| {
+            let p = Position::from_text(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            see_quiet(&p, p.parse_action(action).unwrap_or_else(|e| panic!("{action}: {e}")))
+        };
+        let chess = Variant::Chess;
+        // The knight goes where a pawn takes it; where the pawn is defended by the rook the
+        // knight is still lost; where nothing attacks it, nothing is lost.
+        assert_eq!(quiet(chess, "4k3/8/2p5/8/8/4N3/8/4K3 w - - 0 1", "Ne3–d5"), -320);
+        assert_eq!(quiet(chess, "4k3/8/2p5/8/8/4N3/8/4K3 w - - 0 1", "Ne3–f5"), 0);
+        // A rook taken by a rook that the other rook takes back: even; by a pawn: lost.
+        assert_eq!(quiet(chess, "3rk3/8/8/8/8/8/R7/R3K3 w - - 0 1", "Ra2–a8"), 0);
+        assert_eq!(quiet(chess, "3rk3/8/8/8/8/8/8/3RK3 w - - 0 1", "Rd1–d7"), -500);
+        assert_eq!(quiet(chess, "3rk3/2p5/8/8/8/8/8/3RK3 w - - 0 1", "Rd1–d6"), -500);
+        // Through the Möbius strip's seam: the same rule, the board's own attacks.
+        let mobius = Position::new(Variant::Mobius);
+        for a in mobius.legal_actions().into_iter().filter(|&a| !mobius.is_capture(a)) {
+            assert!(see_quiet(&mobius, a) <= 0);
+        }
+        // A capture is not a quiet move.
+        assert_eq!(quiet(chess, "4k3/8/2p5/3p4/8/8/3R4/4K3 w - - 0 1", "Rd2xd5"), 0);
     }
 
     #[test]
