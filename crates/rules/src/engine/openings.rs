@@ -29,8 +29,12 @@ const TRIES: u32 = 100;
 
 /// A game of `plies` random legal actions from `variant`'s initial position, drawn from `seed`,
 /// that a search within `judge`'s limits scores within [`BALANCED`] centipawns and that is not
-/// over; after [`TRIES`] draws, the most balanced one found.
+/// over; after [`TRIES`] draws, the most balanced one found. With no random plies there is only
+/// one opening, the initial position, and nothing is judged.
 pub fn balanced_opening(variant: Variant, plies: u32, judge: &Limits, seed: u64) -> Game {
+    if plies == 0 {
+        return Game::new(variant);
+    }
     let mut rng = Rng::new(seed);
     let mut engine = Engine::new(seed);
     let mut best: Option<(i32, Game)> = None;
@@ -79,6 +83,7 @@ mod tests {
             assert!(imbalance(&mut Engine::new(0), game, &QUICK_JUDGE).unwrap() <= BALANCED);
         }
         assert_ne!(openings[0].actions(), openings[1].actions());
+        assert!(balanced_opening(Variant::Klein, 0, &QUICK_JUDGE, 9).actions().is_empty());
         assert_eq!(
             balanced_opening(Variant::Mobius, 4, &QUICK_JUDGE, 9).actions(),
             balanced_opening(Variant::Mobius, 4, &QUICK_JUDGE, 9).actions()
