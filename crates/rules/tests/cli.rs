@@ -259,7 +259,7 @@ fn selfplay_reports_each_game_and_the_score() {
 
 #[test]
 fn a_match_plays_each_balanced_opening_twice_and_measures_the_elo_difference() {
-    let (code, out, err) = surfchess(&[
+    let args = [
         "match",
         "mobius",
         "--first",
@@ -272,7 +272,8 @@ fn a_match_plays_each_balanced_opening_twice_and_measures_the_elo_difference() {
         "20",
         "--judge-nodes",
         "20000",
-    ]);
+    ];
+    let (code, out, err) = surfchess(&args);
     assert_eq!((code, err.as_str()), (0, ""));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 7, "{out}");
@@ -291,20 +292,7 @@ fn a_match_plays_each_balanced_opening_twice_and_measures_the_elo_difference() {
         lines[6],
         "first 4 vs second 0: 6 wins, 0 draws, 0 losses in 6 games, 100.0 %; Elo +∞ (95 %: +77 to +∞)"
     );
-    let (_, again, _) = surfchess(&[
-        "match",
-        "mobius",
-        "--first",
-        "4",
-        "--second",
-        "0",
-        "--openings",
-        "3",
-        "--movetime",
-        "20",
-        "--judge-nodes",
-        "20000",
-    ]);
+    let (_, again, _) = surfchess(&args);
     let openings =
         |text: &str| text.lines().map(|l| l.split(": ").nth(1).unwrap_or_default().to_owned()).collect::<Vec<_>>();
     assert_eq!(openings(&again), openings(&out), "the same seed draws the same openings");
