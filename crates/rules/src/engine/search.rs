@@ -1,12 +1,12 @@
 //! Iterative-deepening principal-variation search, on one thread of a [`super::team`]: negamax
 //! alpha-beta with aspiration windows, a shared transposition table, null-move pruning, logarithmic
-//! late-move reductions, futility, late-move, history and exchange pruning near the horizon (harder
-//! where the side to move's evaluation is falling), internal iterative reduction, check and
-//! singular extensions, moves picked best first as they are needed, and quiescence on captures that
-//! do not lose material and on promotions (cut by the table's bounds where the main search left
-//! one); a node's table move is tried before its other moves are ranked. Repetitions (of the game
-//! or of the search path), the rules' material draws and the move limit score as draws; mates score
-//! by their distance.
+//! late-move reductions (of quiet moves, checks included, and of losing captures), futility,
+//! late-move, history and exchange pruning near the horizon (harder where the side to move's
+//! evaluation is falling), internal iterative reduction, check and singular extensions, moves
+//! picked best first as they are needed, and quiescence on captures that do not lose material and
+//! on promotions (cut by the table's bounds where the main search left one); a node's table move is
+//! tried before its other moves are ranked. Repetitions (of the game or of the search path), the
+//! rules' material draws and the move limit score as draws; mates score by their distance.
 //!
 //! Every part of the search can be stopped: the clock, the stop flag and the node budget are looked
 //! at every [`POLL`] nodes from the first iteration on, and quiescence is bounded in depth, so a
@@ -503,9 +503,13 @@ impl<'a> Search<'a> {
                 let extension = if Some(a) == tt_move { singular } else { 0 };
                 -self.negamax(&next, nh, check, depth - 1 + extension, -beta, -alpha, ply + 1, true)
             } else {
-                let r = if quiet && !check && !in_check && depth >= 3 && searched >= 2 + usize::from(pv_node) {
-                    let r =
-                        reduction(depth, searched) - i32::from(pv_node) - history_shift(key) + i32::from(!improving);
+                // Late quiet moves are reduced (checks by a ply less), and so are captures that
+                // lose material by static exchange.
+                let reducible = !in_check && (quiet || (!check && losing(key)));
+                let r = if reducible && depth >= 3 && searched >= 2 + usize::from(pv_node) {
+                    let history = if quiet { history_shift(key) } else { 0 };
+                    let r = reduction(depth, searched) - i32::from(pv_node) - history + i32::from(!improving)
+                        - i32::from(check);
                     r.clamp(0, depth - 2)
                 } else {
                     0
