@@ -207,6 +207,11 @@ enum Command {
         /// Seed of the games.
         #[arg(long, value_name = "S", default_value_t = 0)]
         seed: u64,
+        /// Weights left as they are, by the start of their names, comma-separated: `material`,
+        /// `mobility`, `zone attacked`, `progress`, `shelter`, `bishop pair`, `tempo`, `king level`,
+        /// `undeveloped`.
+        #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+        keep: Vec<String>,
     },
     /// Plays games between two levels; prints each result as it ends, then the score.
     Selfplay {
@@ -415,7 +420,9 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             play_match(&setup, players, out)?;
         }
         Command::Uci => surface_chess_rules::uci::run(io::stdin().lock(), io::stdout())?,
-        Command::Tune { variant, games, depth, step, seed } => tune_weights(variant, games, depth, step, seed, out)?,
+        Command::Tune { variant, games, depth, step, seed, keep } => {
+            tune_weights(variant, games, depth, step, seed, &keep, out)?
+        }
     }
     Ok(())
 }
@@ -637,12 +644,17 @@ fn tune_weights(
     depth: u32,
     step: i32,
     seed: u64,
+    keep: &[String],
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let start = Weights::of(variant);
+    let names: Vec<String> = start.clone().tunable().into_iter().map(|(name, _)| name).collect();
+    if let Some(unknown) = keep.iter().find(|k| !names.iter().any(|n| n.starts_with(k.as_str()))) {
+        return Err(input(format!("--keep: no weight's name begins with \"{unknown}\"")));
+    }
     let samples = samples(variant, games, depth, seed, |g| eprint!("\rgames {g}/{games}"));
     eprintln!();
-    let tuned = tune(&samples, start, step, |s, e| eprintln!("step {s}: error {e:.6}"));
+    let tuned = tune(&samples, start, step, keep, |s, e| eprintln!("step {s}: error {e:.6}"));
     writeln!(
         out,
         "// {variant}: {} quiet positions of {games} games at depth {depth}, k {:.3}, error {:.6} -> {:.6}",

@@ -149,22 +149,31 @@ pub struct Tuned {
 }
 
 /// Fits the tunable weights to the samples, starting from `start`, by Texel's local search with
-/// steps from `step` halving down to 1, each weight within [`MAX_SHIFT`] of its start; `report`
-/// is told each step size and the model's error.
-pub fn tune(samples: &[Sample], start: &Weights, step: i32, mut report: impl FnMut(i32, f64)) -> Tuned {
+/// steps from `step` halving down to 1, each weight within [`MAX_SHIFT`] of its start; the weights
+/// whose names begin with one of `keep` stay as they start. `report` is told each step size and
+/// the model's error.
+pub fn tune(
+    samples: &[Sample],
+    start: &Weights,
+    step: i32,
+    keep: &[String],
+    mut report: impl FnMut(i32, f64),
+) -> Tuned {
     let k = fit_scale(samples, start);
     let model = Linear::new(samples, start);
     let mut evals = model.base.clone();
     let mut deltas = vec![0i32; model.slopes.len()];
     let mut current = error_of(samples, evals.iter().copied(), k);
     let mut step = step.max(1);
+    let names: Vec<String> = start.clone().tunable().into_iter().map(|(name, _)| name).collect();
+    let kept: Vec<bool> = names.iter().map(|n| keep.iter().any(|k| n.starts_with(k.as_str()))).collect();
     loop {
         let mut improved = true;
         while improved {
             improved = false;
             for (i, slope) in model.slopes.iter().enumerate() {
                 let seen = slope.iter().filter(|s| s.abs() > 1e-9).count();
-                if (seen as f64) < RARE * samples.len() as f64 {
+                if kept[i] || (seen as f64) < RARE * samples.len() as f64 {
                     continue;
                 }
                 for change in [step, -step].into_iter().filter(|c| (deltas[i] + c).abs() <= MAX_SHIFT) {
@@ -207,10 +216,21 @@ mod tests {
         assert!(samples.len() > 100, "{} quiet positions", samples.len());
         assert!(samples.iter().all(|s| !s.position.is_check()));
         let wrong = Weights { material: [0, 100, 320, 330, 500, 100, 0], ..Weights::BASE };
-        let tuned = tune(&samples, &wrong, 64, |_, _| {});
+        let tuned = tune(&samples, &wrong, 64, &[], |_, _| {});
         assert!(tuned.after < tuned.before, "{} → {}", tuned.before, tuned.after);
         assert!(tuned.weights.material[5] > 100, "the queen is worth more: {:?}", tuned.weights.material);
         assert_eq!(tuned.weights.clone().ordered(), tuned.weights, "the tables rise");
+    }
+
+    #[test]
+    fn kept_weights_stay_as_they_start() {
+        // The same wrong queen, with the material kept: it stays wrong while other weights move.
+        let samples = samples(Variant::Chess, 40, 1, 7, |_| {});
+        let wrong = Weights { material: [0, 100, 320, 330, 500, 100, 0], ..Weights::BASE };
+        let tuned = tune(&samples, &wrong, 64, &["material".to_owned()], |_, _| {});
+        assert_eq!(tuned.weights.material, wrong.material);
+        assert_ne!(tuned.weights, wrong, "the other weights are fitted");
+        assert!(tuned.after < tuned.before, "{} → {}", tuned.before, tuned.after);
     }
 
     #[test]
@@ -218,7 +238,7 @@ mod tests {
         // Four games at depth 1 (what `surfchess tune chess --games 4 --depth 1` fits): with so
         // few, some weights separate the results and would grow until the evaluation overflowed.
         let samples = samples(Variant::Chess, 4, 1, 1, |_| {});
-        let tuned = tune(&samples, &Weights::BASE, 4, |_, _| {});
+        let tuned = tune(&samples, &Weights::BASE, 4, &[], |_, _| {});
         let mut base = Weights::BASE.clone();
         let mut fitted = tuned.weights.clone();
         for ((name, a), (_, b)) in base.tunable().into_iter().zip(fitted.tunable()) {

@@ -50,6 +50,7 @@ impl Weights {
             Variant::Mobius => &MOBIUS,
             Variant::Klein => &KLEIN,
             Variant::Endless => &ENDLESS,
+            Variant::Strato => &STRATO,
             _ => &Weights::BASE,
         }
     }
@@ -129,6 +130,19 @@ const ENDLESS: Weights = Weights {
     shelter: -6,
     bishop_pair: -3,
     tempo: -6,
+    ..Weights::BASE
+};
+
+/// `surfchess tune strato --games 600 --depth 3 --seed 5 --keep "material,mobility,shelter,bishop
+/// pair,king level"` from the base weights: 64,828 quiet positions, k 0.120, error 0.050981 →
+/// 0.048659. The fit of every weight (a rook worth less than a bishop, every mobility negative)
+/// scored no better than the base in a match; the king zone, pawn progress, tempo and
+/// development fitted alone score +200 (see the guide).
+const STRATO: Weights = Weights {
+    zone_attacked: [0, 3, 45, 45, 304, 304, 557, 557, 557, 557],
+    progress: [0, 396, 374, 287, 226, 192, 110, 2],
+    tempo: 41,
+    undeveloped: 117,
     ..Weights::BASE
 };
 
