@@ -516,6 +516,7 @@ fn engine_commands_reject_bad_input() {
         (vec!["selfplay", "chess", "--white", "1", "--black", "0"], "--games <N>"),
         (vec!["tune", "chess", "--games", "0"], "invalid value '0' for '--games <N>'"),
         (vec!["tune", "chess", "--games", "1", "--depth", "13"], "invalid value '13' for '--depth <D>'"),
+        (vec!["tune", "chess", "--games", "1", "--keep", "material,queen"], "no weight's name begins with \"queen\""),
         (vec!["selfplay", "chess", "--black", "0", "--games", "1"], "--white <L>"),
         (
             vec!["selfplay", "chess", "--white", "1", "--black", "0", "--games", "0"],

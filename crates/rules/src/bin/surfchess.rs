@@ -648,7 +648,7 @@ fn tune_weights(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let start = Weights::of(variant);
-    let names: Vec<String> = start.clone().tunable().into_iter().map(|(name, _)| name).collect();
+    let names = start.names();
     if let Some(unknown) = keep.iter().find(|k| !names.iter().any(|n| n.starts_with(k.as_str()))) {
         return Err(input(format!("--keep: no weight's name begins with \"{unknown}\"")));
     }

@@ -165,8 +165,7 @@ pub fn tune(
     let mut deltas = vec![0i32; model.slopes.len()];
     let mut current = error_of(samples, evals.iter().copied(), k);
     let mut step = step.max(1);
-    let names: Vec<String> = start.clone().tunable().into_iter().map(|(name, _)| name).collect();
-    let kept: Vec<bool> = names.iter().map(|n| keep.iter().any(|k| n.starts_with(k.as_str()))).collect();
+    let kept: Vec<bool> = start.names().iter().map(|n| keep.iter().any(|k| n.starts_with(k.as_str()))).collect();
     loop {
         let mut improved = true;
         while improved {

@@ -68,6 +68,11 @@ impl Weights {
         self
     }
 
+    /// The tunable weights' names, in [`Weights::tunable`]'s order.
+    pub fn names(&self) -> Vec<String> {
+        self.clone().tunable().into_iter().map(|(name, _)| name).collect()
+    }
+
     /// The weights the tuner may change, each with its name: the pawn is the unit, the king has
     /// no material value or mobility, and an empty zone or a promoted pawn scores nothing.
     pub fn tunable(&mut self) -> Vec<(String, &mut i32)> {
@@ -137,7 +142,7 @@ const ENDLESS: Weights = Weights {
 /// pair,king level"` from the base weights: 64,828 quiet positions, k 0.120, error 0.050981 →
 /// 0.048659. The fit of every weight (a rook worth less than a bishop, every mobility negative)
 /// scored no better than the base in a match; the king zone, pawn progress, tempo and
-/// development fitted alone score +200 (see the guide).
+/// development fitted alone scored +219 (see the guide).
 const STRATO: Weights = Weights {
     zone_attacked: [0, 3, 45, 45, 304, 304, 557, 557, 557, 557],
     progress: [0, 396, 374, 287, 226, 192, 110, 2],
