@@ -456,6 +456,16 @@ fn tune_fits_weights_to_self_play_and_prints_them_as_rust() {
 }
 
 #[test]
+fn tune_keeps_the_weights_named_and_says_so() {
+    let (code, out, err) =
+        surfchess(&["tune", "chess", "--games", "4", "--depth", "1", "--step", "4", "--keep", "material,tempo"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().next().unwrap().ends_with(", kept: material, tempo"), "{out}");
+    let squeezed: String = out.split_whitespace().collect();
+    assert!(squeezed.contains("material:[0,100,320,330,500,950,0,]") && squeezed.contains("tempo:10,"), "{out}");
+}
+
+#[test]
 fn engine_commands_reject_bad_input() {
     for (args, needle) in [
         (vec!["bestmove", "hyperbolic"], "invalid value 'hyperbolic' for '<VARIANT>'"),

@@ -648,16 +648,15 @@ fn tune_weights(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let start = Weights::of(variant);
-    let names = start.names();
-    if let Some(unknown) = keep.iter().find(|k| !names.iter().any(|n| n.starts_with(k.as_str()))) {
-        return Err(input(format!("--keep: no weight's name begins with \"{unknown}\"")));
-    }
+    let kept =
+        start.matching(keep).map_err(|unknown| input(format!("--keep: no weight's name begins with \"{unknown}\"")))?;
     let samples = samples(variant, games, depth, seed, |g| eprint!("\rgames {g}/{games}"));
     eprintln!();
-    let tuned = tune(&samples, start, step, keep, |s, e| eprintln!("step {s}: error {e:.6}"));
+    let tuned = tune(&samples, start, step, &kept, |s, e| eprintln!("step {s}: error {e:.6}"));
+    let kept = if keep.is_empty() { String::new() } else { format!(", kept: {}", keep.join(", ")) };
     writeln!(
         out,
-        "// {variant}: {} quiet positions of {games} games at depth {depth}, k {:.3}, error {:.6} -> {:.6}",
+        "// {variant}: {} quiet positions of {games} games at depth {depth}, k {:.3}, error {:.6} -> {:.6}{kept}",
         samples.len(),
         tuned.k,
         tuned.before,

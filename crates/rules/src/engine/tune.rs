@@ -149,30 +149,23 @@ pub struct Tuned {
 }
 
 /// Fits the tunable weights to the samples, starting from `start`, by Texel's local search with
-/// steps from `step` halving down to 1, each weight within [`MAX_SHIFT`] of its start; the weights
-/// whose names begin with one of `keep` stay as they start. `report` is told each step size and
-/// the model's error.
-pub fn tune(
-    samples: &[Sample],
-    start: &Weights,
-    step: i32,
-    keep: &[String],
-    mut report: impl FnMut(i32, f64),
-) -> Tuned {
+/// steps from `step` halving down to 1, each weight within [`MAX_SHIFT`] of its start; the
+/// weights marked in `kept` (by [`Weights::tunable`]'s order, a missing mark counting as
+/// unmarked) stay as they start. `report` is told each step size and the model's error.
+pub fn tune(samples: &[Sample], start: &Weights, step: i32, kept: &[bool], mut report: impl FnMut(i32, f64)) -> Tuned {
     let k = fit_scale(samples, start);
     let model = Linear::new(samples, start);
     let mut evals = model.base.clone();
     let mut deltas = vec![0i32; model.slopes.len()];
     let mut current = error_of(samples, evals.iter().copied(), k);
     let mut step = step.max(1);
-    let kept: Vec<bool> = start.names().iter().map(|n| keep.iter().any(|k| n.starts_with(k.as_str()))).collect();
     loop {
         let mut improved = true;
         while improved {
             improved = false;
             for (i, slope) in model.slopes.iter().enumerate() {
                 let seen = slope.iter().filter(|s| s.abs() > 1e-9).count();
-                if kept[i] || (seen as f64) < RARE * samples.len() as f64 {
+                if kept.get(i).copied().unwrap_or(false) || (seen as f64) < RARE * samples.len() as f64 {
                     continue;
                 }
                 for change in [step, -step].into_iter().filter(|c| (deltas[i] + c).abs() <= MAX_SHIFT) {
@@ -226,7 +219,8 @@ mod tests {
         // The same wrong queen, with the material kept: it stays wrong while other weights move.
         let samples = samples(Variant::Chess, 40, 1, 7, |_| {});
         let wrong = Weights { material: [0, 100, 320, 330, 500, 100, 0], ..Weights::BASE };
-        let tuned = tune(&samples, &wrong, 64, &["material".to_owned()], |_, _| {});
+        let kept = wrong.matching(&["material".to_owned()]).unwrap();
+        let tuned = tune(&samples, &wrong, 64, &kept, |_, _| {});
         assert_eq!(tuned.weights.material, wrong.material);
         assert_ne!(tuned.weights, wrong, "the other weights are fitted");
         assert!(tuned.after < tuned.before, "{} → {}", tuned.before, tuned.after);

@@ -68,9 +68,14 @@ impl Weights {
         self
     }
 
-    /// The tunable weights' names, in [`Weights::tunable`]'s order.
-    pub fn names(&self) -> Vec<String> {
-        self.clone().tunable().into_iter().map(|(name, _)| name).collect()
+    /// For each weight of [`Weights::tunable`], in its order, whether its name begins with one of
+    /// `prefixes`; the error is a prefix that no weight's name begins with.
+    pub fn matching<'p>(&self, prefixes: &'p [String]) -> Result<Vec<bool>, &'p str> {
+        let names: Vec<String> = self.clone().tunable().into_iter().map(|(name, _)| name).collect();
+        if let Some(unknown) = prefixes.iter().find(|p| !names.iter().any(|n| n.starts_with(p.as_str()))) {
+            return Err(unknown);
+        }
+        Ok(names.iter().map(|n| prefixes.iter().any(|p| n.starts_with(p.as_str()))).collect())
     }
 
     /// The weights the tuner may change, each with its name: the pawn is the unit, the king has
