@@ -2,9 +2,9 @@
 //! alpha-beta with aspiration windows, a shared transposition table, null-move pruning, logarithmic
 //! late-move reductions (of quiet moves, checks included, and of losing captures), futility,
 //! late-move, history and exchange pruning near the horizon (harder where the side to move's
-//! evaluation is falling), internal iterative reduction, check and singular extensions, moves
-//! picked best first as they are needed, and quiescence on captures that do not lose material and
-//! on promotions (cut by the table's bounds where the main search left one); a node's table move is
+//! evaluation is falling; margins in the board's own scale of values), internal iterative
+//! reduction, check and singular extensions, moves picked best first as they are needed, and
+//! quiescence on captures that do not lose material and on promotions (cut by the table's bounds where the main search left one); a node's table move is
 //! tried before its other moves are ranked. Repetitions (of the game or of the search path), the
 //! rules' material draws and the move limit score as draws; mates score by their distance.
 //!
@@ -21,6 +21,7 @@ use super::score::{INFINITY, MATE, MATE_BOUND, Score};
 use super::see::{see, see_quiet};
 use super::team::Team;
 use super::tt::{Bound, Table};
+use super::weights::Weights;
 use super::worker::Worker;
 use super::zobrist::{hash, hash_after};
 use crate::action::Action;
@@ -37,10 +38,20 @@ pub(crate) struct RootMove {
     pub bonus: i32,
 }
 
+// The margins below are in centipawns of the base weights; the search multiplies them by the
+// board's [`Weights::scale`], so that a board whose fitted values are twice the base ones prunes
+// at the same advantage.
+
 /// The half-width of the first aspiration window.
 const WINDOW: i32 = 40;
 /// Quiescence skips captures that cannot lift the score to alpha even with this margin.
 const DELTA: i32 = 200;
+/// Reverse futility's margin a ply (half of it less where the evaluation is rising).
+const REVERSE_FUTILITY: i32 = 100;
+/// Futility's margin a ply.
+const FUTILITY: i32 = 150;
+/// The null move reduces one ply more for each of these above beta (up to three).
+const NULL_MARGIN: i32 = 200;
 /// Nodes between looks at the clock and the stop flag: a node of a crowded surface position costs
 /// tens of microseconds, one of a crowded Chess³ position up to a millisecond (hundreds of moves,
 /// each tested on a copy), so this keeps the overrun to a few milliseconds; reading the clock
@@ -104,6 +115,8 @@ pub(crate) struct Search<'a> {
     excluded: Vec<Option<Action>>,
     /// Static evaluations of positions met before.
     statics: &'a mut EvalCache,
+    /// The board's scale of evaluation, in percent of the base weights' ([`Weights::scale`]).
+    scale: i32,
 }
 
 impl<'a> Search<'a> {
@@ -144,7 +157,13 @@ impl<'a> Search<'a> {
             moved: vec![None; MAX_PLY],
             excluded: vec![None; MAX_PLY],
             statics,
+            scale: 100,
         }
+    }
+
+    /// A margin in centipawns of the base weights, in the board's evaluation units.
+    fn margin(&self, centipawns: i32) -> i32 {
+        centipawns * self.scale / 100
     }
 
     /// Iterative deepening over the root actions (at least one) from depth `first`, reporting
@@ -159,6 +178,7 @@ impl<'a> Search<'a> {
         first: i32,
         on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
+        self.scale = Weights::of(root.variant()).scale();
         let root_hash = hash(root);
         self.path.push(root_hash);
         let tt_move = self.tt.probe(root_hash, 0).and_then(|e| e.action);
@@ -212,7 +232,7 @@ impl<'a> Search<'a> {
         noisy: bool,
     ) -> Option<(i32, Vec<Action>)> {
         if depth >= 4 && !noisy && previous.abs() < MATE_BOUND {
-            let (alpha, beta) = (previous - WINDOW, previous + WINDOW);
+            let (alpha, beta) = (previous - self.margin(WINDOW), previous + self.margin(WINDOW));
             let found = self.root(root, moves, depth, alpha, beta)?;
             if self.aborted || (alpha < found.0 && found.0 < beta) {
                 return Some(found);
@@ -385,14 +405,14 @@ impl<'a> Search<'a> {
         let improving = ply < 2 || eval > self.evals[ply - 2];
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the horizon, a quiet move will not fall below.
-            if depth <= 6 && eval - 100 * depth + 50 * i32::from(improving) >= beta {
+            if depth <= 6 && eval - self.margin(REVERSE_FUTILITY) * (2 * depth - i32::from(improving)) / 2 >= beta {
                 return eval;
             }
             if null_ok && depth >= 3 && eval >= beta && has_pieces(p) {
                 let next = pass(p);
                 let nh = hash(&next);
                 self.path.push(nh);
-                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                let r = 3 + depth / 3 + ((eval - beta) / self.margin(NULL_MARGIN)).min(3);
                 self.moved[ply + 1] = None;
                 let v = -self.negamax(&next, nh, false, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
@@ -465,7 +485,7 @@ impl<'a> Search<'a> {
             let check = next.is_check();
             let prunable = quiet && !check && !in_check && !pv_node && searched > 0 && best > -MATE_BOUND;
             // Futility: a quiet move near the horizon cannot lift a hopeless static score.
-            if prunable && depth <= 3 && eval + 150 * depth <= alpha {
+            if prunable && depth <= 3 && eval + self.margin(FUTILITY) * depth <= alpha {
                 continue;
             }
             // Late moves near the horizon, ordered after the promising ones, are not tried (half
@@ -633,7 +653,10 @@ impl<'a> Search<'a> {
             let (key, a) = pick(p, &mut moves, i);
             // A capture that cannot lift the score to alpha, or that loses material by static
             // exchange (ranked so), is not tried.
-            if !evasions && a.promotion().is_none() && (stand + victim(p, a) + DELTA <= alpha || losing(key)) {
+            if !evasions
+                && a.promotion().is_none()
+                && (stand + self.margin(victim(p, a) + DELTA) <= alpha || losing(key))
+            {
                 continue;
             }
             let mut next = p.clone();

@@ -3,6 +3,7 @@
 //! hand-set [`Weights::BASE`]; each board's set is written here as the tuner printed it, and kept
 //! if a match against the base weights does not find it worse (the other boards keep the base).
 
+use crate::piece::Role;
 use crate::variant::Variant;
 
 /// What each evaluation term is worth.
@@ -53,6 +54,13 @@ impl Weights {
             Variant::Strato => &STRATO,
             _ => &Weights::BASE,
         }
+    }
+
+    /// The scale of the weights' evaluation, in percent of the base weights': the queen's value
+    /// against the base queen's (a fit that finds every advantage worth more raises it). The
+    /// search's margins, set in centipawns of the base weights, are multiplied by it.
+    pub fn scale(&self) -> i32 {
+        self.material[Role::Queen as usize] * 100 / Weights::BASE.material[Role::Queen as usize]
     }
 
     /// The tables made to rise as they should: a king with more of its zone attacked is never
@@ -161,10 +169,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_scale_is_the_queen_against_the_base_queen() {
+        assert_eq!(Weights::BASE.scale(), 100);
+        assert_eq!(Weights::of(Variant::Klein).scale(), 212, "a queen of 2,014");
+        let doubled = Weights { material: Weights::BASE.material.map(|v| 2 * v), ..Weights::BASE };
+        assert_eq!(doubled.scale(), 200);
+    }
+
+    #[test]
     fn every_boards_tables_rise_and_the_pawn_is_the_unit() {
         for variant in Variant::ALL {
             let w = Weights::of(variant);
             assert_eq!(&w.clone().ordered(), w, "{variant:?}: the king-zone and progress tables rise");
+            assert!(w.scale() > 0, "{variant:?}: the search divides by margins in its scale");
             assert_eq!(
                 (w.material[1], w.material[6], w.zone_attacked[0], w.progress[0]),
                 (100, 0, 0, 0),
