@@ -9,7 +9,8 @@ mod levels;
 use levels::{fixture, fixture_to_move};
 use std::sync::atomic::AtomicBool;
 use surface_chess_rules::engine::{
-    ENGINES_AGREE_AFTER, Engine, Level, Limits, Score, engines_agree_draw, evaluate, play_game,
+    ENGINES_AGREE_AFTER, ENGINES_AGREE_REPETITIONS, Engine, Level, Limits, Score, engines_agree_draw, evaluate,
+    play_game,
 };
 use surface_chess_rules::{Color, EndReason, Game, Outcome, Position, Start, Variant};
 
@@ -75,15 +76,34 @@ fn the_evaluation_knows_strato_development_and_levels() {
 
 #[test]
 fn engines_agree_a_draw_where_the_rules_never_end_the_game() {
-    let mut game = Game::from_position(fixture(Variant::Strato, ""), Start::Edited { label: "kings".into() });
-    let shuffle = ["1h1-1g1", "3h8-3g8", "1g1-1h1", "3g8-3h8"];
-    for i in 0..ENGINES_AGREE_AFTER as usize {
+    // The kings walk without repeating a position: the agreement comes at the 150th halfmove.
+    let kings = fixture(Variant::Strato, "");
+    let mut fields: Vec<String> = kings.to_text().split(' ').map(str::to_owned).collect();
+    fields[4] = (ENGINES_AGREE_AFTER - 4).to_string();
+    let kings = Position::from_text(Variant::Strato, &fields.join(" ")).unwrap();
+    let mut game = Game::from_position(kings, Start::Edited { label: "kings".into() });
+    for (i, text) in ["1h1-1g1", "3h8-3g8", "1g1-1f1", "3g8-3f8"].into_iter().enumerate() {
         assert!(!engines_agree_draw(&game), "ply {i}");
-        let a = game.position().parse_action(shuffle[i % 4]).unwrap();
-        game.play(a).unwrap();
+        game.play(game.position().parse_action(text).unwrap()).unwrap();
     }
     assert!(engines_agree_draw(&game));
+    assert_eq!(game.repetitions(), 1);
     assert_eq!(game.outcome(), None, "the rules alone do not end it");
+    // Chess³ pawns stepping up a level and back down restart the halfmove count at every step
+    // (a shuffle that once kept a match game going for half an hour): the third occurrence of a
+    // position ends it.
+    let pawns = fixture(Variant::Chess3, "P2c3 p2c6");
+    let mut game = Game::from_position(pawns, Start::Edited { label: "pawns".into() });
+    let shuffle = ["2c3-3c3", "2c6-3c6", "3c3-2c3", "3c6-2c6"];
+    let mut plies = 0;
+    while !engines_agree_draw(&game) {
+        assert!(plies < 12, "no agreement after {plies} plies");
+        game.play(game.position().parse_action(shuffle[plies % 4]).unwrap()).unwrap();
+        plies += 1;
+    }
+    assert_eq!(game.repetitions(), ENGINES_AGREE_REPETITIONS);
+    assert!(game.position().halfmove() < 4, "pawn moves: {}", game.position().halfmove());
+    assert_eq!(game.outcome(), None);
     // Where the rules have a move-count draw, they end the game themselves.
     assert!(!engines_agree_draw(&Game::new(Variant::Chess)));
     // Two engines finish their games.

@@ -64,8 +64,8 @@ pub use progress::promotion_distance;
 pub use result::SearchResult;
 pub use score::Score;
 pub use selfplay::{
-    Builtin, ENGINES_AGREE_AFTER, Forfeit, Player, Tally, engines_agree_draw, game_seed, play_between, play_from,
-    play_game,
+    Builtin, ENGINES_AGREE_AFTER, ENGINES_AGREE_REPETITIONS, Forfeit, Player, Tally, engines_agree_draw, game_seed,
+    play_between, play_from, play_game,
 };
 pub use tune::{Sample, Tuned, error, fit_scale, samples, tune};
 pub use weights::Weights;

@@ -48,11 +48,17 @@ pub fn game_seed(seed: u64, index: u32) -> u64 {
 /// rules have no move-count draw (Strato, Chess³: only mate, stalemate and agreement end a game).
 pub const ENGINES_AGREE_AFTER: u32 = 150;
 
+/// Occurrences of a position after which two engines agree a draw on those boards. The halfmove
+/// count alone does not end a shuffle: a Chess³ pawn may step up a level and back down, and each
+/// step, a pawn move, restarts the count.
+pub const ENGINES_AGREE_REPETITIONS: u32 = 3;
+
 /// Whether two engines playing each other should now agree a draw: the rules would never end a
-/// game that makes no progress.
+/// game that makes no progress or goes round in a circle.
 pub fn engines_agree_draw(game: &Game) -> bool {
     let p = game.position();
-    p.rules().endings.halfmove_draw == u32::MAX && p.halfmove() >= ENGINES_AGREE_AFTER
+    p.rules().endings.halfmove_draw == u32::MAX
+        && (p.halfmove() >= ENGINES_AGREE_AFTER || game.repetitions() >= ENGINES_AGREE_REPETITIONS)
 }
 
 /// One side of a game between engines.
