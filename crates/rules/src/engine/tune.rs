@@ -158,16 +158,22 @@ pub fn tune(samples: &[Sample], start: &Weights, step: i32, kept: &[bool], mut r
     let mut evals = model.base.clone();
     let mut deltas = vec![0i32; model.slopes.len()];
     let mut current = error_of(samples, evals.iter().copied(), k);
+    // The weights fitted: those not kept that enough positions depend on.
+    let fitted: Vec<bool> = model
+        .slopes
+        .iter()
+        .enumerate()
+        .map(|(i, slope)| {
+            let seen = slope.iter().filter(|s| s.abs() > 1e-9).count();
+            !kept.get(i).copied().unwrap_or(false) && seen as f64 >= RARE * samples.len() as f64
+        })
+        .collect();
     let mut step = step.max(1);
     loop {
         let mut improved = true;
         while improved {
             improved = false;
-            for (i, slope) in model.slopes.iter().enumerate() {
-                let seen = slope.iter().filter(|s| s.abs() > 1e-9).count();
-                if kept.get(i).copied().unwrap_or(false) || (seen as f64) < RARE * samples.len() as f64 {
-                    continue;
-                }
+            for (i, slope) in model.slopes.iter().enumerate().filter(|&(i, _)| fitted[i]) {
                 for change in [step, -step].into_iter().filter(|c| (deltas[i] + c).abs() <= MAX_SHIFT) {
                     let shifted = evals.iter().zip(slope).map(|(e, s)| e + f64::from(change) * s);
                     let trial = error_of(samples, shifted, k);
