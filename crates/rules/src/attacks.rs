@@ -193,6 +193,29 @@ impl Position {
         }
     }
 
+    /// The cells `color`'s pawns attack, by the tables' routes: those on regular cells (see
+    /// [`crate::tables::PawnShifts`]) by shifting sets, the others one by one.
+    #[inline]
+    pub(crate) fn table_pawn_attacks_in<S: Set>(&self, color: Color) -> S {
+        let t = &self.rules.tables;
+        let own = S::of(&self.occupied[color.index()]);
+        let mut attacks = S::EMPTY;
+        for facing in [Facing::Up, Facing::Down] {
+            let shifts = &t.pawn_shifts[facing.index()];
+            let pawns = own.intersection(S::of(&self.pawns[facing.index()]));
+            let regular = pawns.intersection(S::of(&shifts.regular));
+            for diagonal in &shifts.diagonals {
+                attacks = attacks.union(regular.intersection(S::of(&diagonal.cells)).shifted(diagonal.offset));
+            }
+            for c in pawns.without(regular).cells() {
+                for (to, _) in t.pawn(c, facing).diagonals.into_iter().flatten() {
+                    attacks.insert(to);
+                }
+            }
+        }
+        attacks
+    }
+
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
         self.is_attacked(self.king(self.side), !self.side)

@@ -51,7 +51,8 @@ pub(crate) fn unfaded(p: &Position, w: &Weights) -> i32 {
     let family = p.rules.family;
     // A family whose attacks are not the tables' walks (Chess³'s lattice) has its own reach.
     if !family.table_attacks() {
-        return evaluate_in::<Bits>(p, w, |c, piece| family.reach(p, c, piece));
+        let reach = |c, piece| family.reach(p, c, piece);
+        return evaluate_in::<Bits>(p, w, reach, |color| pawn_attacks_each(p, color, reach));
     }
     match p.rules.tables.width {
         Width::W64 => evaluate_by_tables::<u64>(p, w),
@@ -61,15 +62,27 @@ pub(crate) fn unfaded(p: &Position, w: &Weights) -> i32 {
 }
 
 /// [`evaluate_with`] by the tables' walks (the default `Family::reach`) in the set width `S`,
-/// with the blockers read once.
+/// with the blockers read once and the pawns' attacks taken a set at a time.
 fn evaluate_by_tables<S: Set>(p: &Position, w: &Weights) -> i32 {
     let occupied = p.all_occupied_in::<S>();
-    evaluate_in(p, w, |c, piece| p.table_reach_in(c, piece, occupied))
+    evaluate_in(p, w, |c, piece| p.table_reach_in(c, piece, occupied), |color| p.table_pawn_attacks_in(color))
 }
 
-/// [`evaluate_with`] given `reach`, the cells a piece attacks from a cell.
-fn evaluate_in<S: Set>(p: &Position, w: &Weights, reach: impl Fn(Cell, Piece) -> S) -> i32 {
-    let sides = Color::ALL.map(|color| side(p, color, w, &reach));
+/// The cells `color`'s pawns attack, as the union of each one's `reach`.
+fn pawn_attacks_each<S: Set>(p: &Position, color: Color, reach: impl Fn(Cell, Piece) -> S) -> S {
+    let pawns = S::of(&p.occupied[color.index()]).intersection(S::of(&p.pawns[0]).union(S::of(&p.pawns[1])));
+    pawns.cells().filter_map(|c| Some(reach(c, p.piece_at(c)?))).fold(S::EMPTY, S::union)
+}
+
+/// [`evaluate_with`] given `reach`, the cells a piece attacks from a cell, and `pawn_attacks`,
+/// the cells a colour's pawns attack.
+fn evaluate_in<S: Set>(
+    p: &Position,
+    w: &Weights,
+    reach: impl Fn(Cell, Piece) -> S,
+    pawn_attacks: impl Fn(Color) -> S,
+) -> i32 {
+    let sides = Color::ALL.map(|color| side(p, color, w, &reach, pawn_attacks(color)));
     let phase = (sides[0].non_pawn + sides[1].non_pawn).min(FULL_PHASE);
     let mut score = [0; 2];
     for color in Color::ALL {
@@ -97,10 +110,11 @@ pub(crate) fn faded(p: &Position, v: i32) -> i32 {
     if left < 50 { (i64::from(v) * left / 50) as i32 } else { v }
 }
 
-/// Material, mobility, pawn progress and attacked cells of one side.
-fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Piece) -> S) -> Side<S> {
+/// Material, mobility, pawn progress and attacked cells of one side, whose pawns attack
+/// `pawn_attacks`.
+fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Piece) -> S, pawn_attacks: S) -> Side<S> {
     let own = S::of(&p.occupied[color.index()]);
-    let mut s = Side { material: 0, non_pawn: 0, middle: 0, end: 0, attacks: S::EMPTY, bishops: 0 };
+    let mut s = Side { material: 0, non_pawn: 0, middle: 0, end: 0, attacks: pawn_attacks, bishops: 0 };
     let family = p.rules.family;
     let (first_moves, levels) = (family.first_move_changes_level(), family.attacks_stay_on_level());
     let enemy_level = p.complex().coord(p.king(!color)).chart;
@@ -108,31 +122,30 @@ fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Pi
         let Some(piece) = p.piece_at(c) else { continue };
         let role = piece.role();
         s.material += w.material[role as usize];
+        if role == Role::Pawn {
+            let facing = piece.facing().unwrap_or(Facing::Up);
+            let bonus = w.progress.get(usize::from(steps(p.variant(), color, facing, c))).copied().unwrap_or(0);
+            s.middle += bonus / 2;
+            s.end += 2 * bonus;
+            continue;
+        }
         let reach = reach(c, piece);
         s.attacks = s.attacks.union(reach);
-        match role {
-            Role::Pawn => {
-                let facing = piece.facing().unwrap_or(Facing::Up);
-                let bonus = w.progress.get(usize::from(steps(p.variant(), color, facing, c))).copied().unwrap_or(0);
-                s.middle += bonus / 2;
-                s.end += 2 * bonus;
-            }
-            Role::King => {}
-            _ => {
-                s.bishops += u32::from(role == Role::Bishop);
-                s.non_pawn += value(role);
-                let mobility = w.mobility[role as usize] * reach.without(own).len() as i32;
-                s.middle += mobility;
-                s.end += mobility;
-                if first_moves {
-                    s.middle -= i32::from(piece.unused()) * w.undeveloped;
-                }
-                if levels {
-                    let near = i32::from(p.complex().coord(c).chart == enemy_level) * w.king_level;
-                    s.middle += near;
-                    s.end += near;
-                }
-            }
+        if role == Role::King {
+            continue;
+        }
+        s.bishops += u32::from(role == Role::Bishop);
+        s.non_pawn += value(role);
+        let mobility = w.mobility[role as usize] * reach.without(own).len() as i32;
+        s.middle += mobility;
+        s.end += mobility;
+        if first_moves {
+            s.middle -= i32::from(piece.unused()) * w.undeveloped;
+        }
+        if levels {
+            let near = i32::from(p.complex().coord(c).chart == enemy_level) * w.king_level;
+            s.middle += near;
+            s.end += near;
         }
     }
     s
@@ -161,6 +174,38 @@ fn king_safety<S: Set>(
 mod tests {
     use super::*;
     use crate::variant::Variant;
+
+    #[test]
+    fn pawns_attack_a_set_at_a_time_what_each_pawn_attacks() {
+        // Along pseudo-random games on every board with the tables' attacks, in the narrowest
+        // width and in 256 bits: shifting sets (seams and irregular cells one by one) gives the
+        // union of each pawn's own reach.
+        fn agree<S: Set + std::fmt::Debug>(p: &Position) {
+            let occupied = p.all_occupied_in::<S>();
+            for color in Color::ALL {
+                let each = pawn_attacks_each(p, color, |c, piece| p.table_reach_in::<S>(c, piece, occupied));
+                assert_eq!(p.table_pawn_attacks_in::<S>(color), each, "{:?} {color:?} {}", p.variant(), p.to_text());
+            }
+        }
+        let mut seed = 5_u64;
+        for variant in Variant::ALL.into_iter().filter(|v| v.rules().family.table_attacks()) {
+            let mut p = Position::new(variant);
+            for _ in 0..120 {
+                agree::<Bits>(&p);
+                match p.rules.tables.width {
+                    Width::W64 => agree::<u64>(&p),
+                    Width::W128 => agree::<u128>(&p),
+                    Width::W256 => {}
+                }
+                let actions = p.legal_actions();
+                if actions.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                p.play_unchecked(actions[(seed >> 33) as usize % actions.len()]);
+            }
+        }
+    }
 
     #[test]
     fn the_narrow_widths_evaluate_as_the_full_one() {
