@@ -52,13 +52,36 @@ pub(crate) struct Table {
     slots: Box<[[AtomicU64; 3]]>,
 }
 
+/// Asks Linux to back the table with huge pages where it spans them whole. Probes land anywhere
+/// in a table of many megabytes: with small pages nearly each one also misses the processor's
+/// cache of page addresses, which costs the search about a tenth of its speed. The slots are
+/// zeroed by the allocator and not yet touched, so the pages are made huge as they are first used.
+#[cfg(target_os = "linux")]
+fn huge_pages(slots: &[[AtomicU64; 3]]) {
+    const HUGE: usize = 2 << 20;
+    let start = slots.as_ptr() as usize;
+    let (from, to) = (start.next_multiple_of(HUGE), (start + std::mem::size_of_val(slots)) / HUGE * HUGE);
+    if from < to {
+        // SAFETY: advice on whole pages inside the table's own allocation; it changes no contents,
+        // and a refusal (huge pages off) leaves small pages.
+        unsafe { libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE) };
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn huge_pages(_: &[[AtomicU64; 3]]) {}
+
 /// The bytes of one slot.
 pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<[AtomicU64; 3]>();
 
 impl Table {
     /// A table of `2^bits` empty slots.
     pub fn new(bits: u32) -> Table {
-        Table { slots: (0..1usize << bits).map(|_| Default::default()).collect() }
+        let slots = Box::<[[AtomicU64; 3]]>::new_zeroed_slice(1 << bits);
+        // SAFETY: every word is zero, a valid `AtomicU64`.
+        let slots = unsafe { slots.assume_init() };
+        huge_pages(&slots);
+        Table { slots }
     }
 
     /// The table's size in bytes.
