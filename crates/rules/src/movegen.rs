@@ -32,6 +32,22 @@ impl Visitor for Vec<Action> {
     }
 }
 
+/// Looks for one action among those generated, without keeping them.
+struct Seeks {
+    action: Action,
+    found: bool,
+}
+
+impl Visitor for Seeks {
+    fn piece_moves<S: Set>(&mut self, from: Cell, dests: S) {
+        let a = self.action;
+        self.found |= a.kind == ActionKind::Piece && a.from == from && dests.contains(a.to);
+    }
+    fn action(&mut self, action: Action) {
+        self.found |= action == self.action;
+    }
+}
+
 /// What generation needs to know once per position, in a set width.
 struct Generation<S> {
     /// The side to move is in check.
@@ -114,14 +130,14 @@ impl Position {
     }
 
     fn is_legal_in<S: Set>(&self, action: Action) -> bool {
-        let mut all = Vec::new();
+        let mut seeks = Seeks { action, found: false };
         if self.piece_at(action.from).is_some_and(|p| p.color() == self.side) {
-            self.visit_piece(action.from, &mut all, &self.generation::<S>(true));
+            self.visit_piece(action.from, &mut seeks, &self.generation::<S>(true));
         }
         if let ActionKind::Castle(_) = action.kind {
-            self.visit_castling_in::<S>(&mut all, self.is_check());
+            self.visit_castling_in::<S>(&mut seeks, self.is_check());
         }
-        all.contains(&action)
+        seeks.found
     }
 
     /// Whether the action (pseudo-legal) leaves the mover's own king safe.

@@ -29,6 +29,7 @@ use crate::action::Action;
 use crate::game::{material_draw, move_limit_reached};
 use crate::piece::Role;
 use crate::position::Position;
+use crate::variant::Variant;
 use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::time::Instant;
 
@@ -63,6 +64,18 @@ const POLL: u64 = 4;
 const QUIESCENCE_EVASIONS: u32 = 1;
 /// The deepest quiescence: beyond it the static evaluation stands.
 const QUIESCENCE_DEPTH: u32 = 8;
+
+/// The most legal replies a check may leave for the search to extend it, by board (`None`: every
+/// check). On the Klein bottle half of the main search's nodes are in check (queens and bishops
+/// give check through the seams from afar, and most such checks leave many replies): extending
+/// only the checks that leave at most five took its tree to depth 8 from the start from 0.62 to
+/// 0.13 million nodes and scored +50 at 50 ms a move; on genus two the same scored −23.
+fn check_replies(variant: Variant) -> Option<u64> {
+    match variant {
+        Variant::Klein => Some(5),
+        _ => None,
+    }
+}
 
 /// The least depth at which a table move is tested for a singular extension.
 const SINGULAR_DEPTH: i32 = 6;
@@ -118,6 +131,8 @@ pub(crate) struct Search<'a> {
     statics: &'a mut EvalCache,
     /// The board's scale of evaluation, in percent of the base weights' ([`Weights::scale`]).
     scale: i32,
+    /// The board's [`check_replies`].
+    check_replies: Option<u64>,
 }
 
 impl<'a> Search<'a> {
@@ -159,6 +174,7 @@ impl<'a> Search<'a> {
             excluded: vec![None; MAX_PLY],
             statics,
             scale: 100,
+            check_replies: None,
         }
     }
 
@@ -180,6 +196,7 @@ impl<'a> Search<'a> {
         on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
         self.scale = Weights::of(root.variant()).scale();
+        self.check_replies = check_replies(root.variant());
         let root_hash = hash(root);
         self.path.push(root_hash);
         let tt_move = self.tt.probe(root_hash, 0).and_then(|e| e.action);
@@ -359,9 +376,9 @@ impl<'a> Search<'a> {
         if self.drawn(p, in_check) {
             return 0;
         }
-        // Check extension, up to twice the iteration's depth: beyond, a chain of checks (common
-        // on crowded boards) is left to quiescence.
-        if in_check && ply <= 2 * self.iteration as usize {
+        // Check extension, up to twice the iteration's depth (beyond, a chain of checks, common
+        // on crowded boards, is left to quiescence), of the checks the board extends.
+        if in_check && ply <= 2 * self.iteration as usize && self.check_replies.is_none_or(|n| p.count_legal() <= n) {
             depth += 1;
         }
         if depth <= 0 {
