@@ -2,8 +2,7 @@
 //! hidden by the flat drawing delivers), each claim verified with the rules; legal actions on
 //! random positions, determinism for a seed, the time limit and the stop flag, draws by
 //! repetition and by the move limit, the Zobrist hash against the repetition key, the Klein
-//! bottle's check extensions, and the
-//! evaluation's tables.
+//! bottle's check extensions, and the evaluation's tables.
 
 use std::collections::HashMap;
 use std::sync::Arc;
