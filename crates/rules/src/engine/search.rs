@@ -3,7 +3,8 @@
 //! late-move reductions (of quiet moves, checks included, and of losing captures), futility,
 //! late-move, history and exchange pruning near the horizon (harder where the side to move's
 //! evaluation is falling; margins in the board's own scale of values), internal iterative
-//! reduction, check and singular extensions, moves picked best first as they are needed, and
+//! reduction, check extensions (on the Klein bottle only of checks that leave few replies) and
+//! singular extensions, moves picked best first as they are needed, and
 //! quiescence on captures that do not lose material and on promotions (cut by the table's bounds
 //! where the main search left one); a node's table move is tried before its other moves are
 //! ranked. Repetitions (of the game or of the search path), the rules' material draws and the
