@@ -4,11 +4,11 @@
 //! late-move, history and exchange pruning near the horizon (harder where the side to move's
 //! evaluation is falling; margins in the board's own scale of values), internal iterative
 //! reduction, check extensions (on the Klein bottle only of checks that leave few replies) and
-//! singular extensions, moves picked best first as they are needed, and
-//! quiescence on captures that do not lose material and on promotions (cut by the table's bounds
-//! where the main search left one); a node's table move is tried before its other moves are
-//! ranked. Repetitions (of the game or of the search path), the rules' material draws and the
-//! move limit score as draws; mates score by their distance.
+//! singular extensions, moves picked best first as they are needed, and quiescence on captures
+//! that do not lose material and on promotions (cut by the table's bounds where the main search
+//! left one); a node's table move is tried before its other moves are ranked. Repetitions (of
+//! the game or of the search path), the rules' material draws and the move limit score as draws;
+//! mates score by their distance.
 //!
 //! Every part of the search can be stopped: the clock, the stop flag and the node budget are looked
 //! at every [`POLL`] nodes from the first iteration on, and quiescence is bounded in depth, so a
