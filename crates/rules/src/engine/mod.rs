@@ -46,6 +46,7 @@ mod rng;
 mod score;
 mod search;
 mod see;
+mod selectivity;
 mod selfplay;
 mod team;
 mod tt;

@@ -3,7 +3,7 @@
 //! late-move reductions (of quiet moves, checks included, and of losing captures), futility,
 //! late-move, history and exchange pruning near the horizon (harder where the side to move's
 //! evaluation is falling; margins in the board's own scale of values), internal iterative
-//! reduction, check extensions (on the Klein bottle only of checks that leave few replies) and
+//! reduction, check extensions (on some boards only of checks that leave few replies) and
 //! singular extensions, moves picked best first as they are needed, and quiescence on captures
 //! that do not lose material and on promotions (cut by the table's bounds where the main search
 //! left one); a node's table move is tried before its other moves are ranked. Repetitions (of
@@ -21,6 +21,7 @@ use super::order::{HISTORY_MAX, MAX_PLY, Moved, Ordering, losing, pick, ranked, 
 use super::result::SearchResult;
 use super::score::{INFINITY, MATE, MATE_BOUND, Score};
 use super::see::{see, see_quiet};
+use super::selectivity::Selectivity;
 use super::team::Team;
 use super::tt::{Bound, Table};
 use super::weights::Weights;
@@ -30,7 +31,6 @@ use crate::action::Action;
 use crate::game::{material_draw, move_limit_reached};
 use crate::piece::Role;
 use crate::position::Position;
-use crate::variant::Variant;
 use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::time::Instant;
 
@@ -65,18 +65,6 @@ const POLL: u64 = 4;
 const QUIESCENCE_EVASIONS: u32 = 1;
 /// The deepest quiescence: beyond it the static evaluation stands.
 const QUIESCENCE_DEPTH: u32 = 8;
-
-/// The most legal replies a check may leave for the search to extend it, by board (`None`: every
-/// check). On the Klein bottle half of the main search's nodes are in check (queens and bishops
-/// give check through the seams from afar, and most such checks leave many replies): extending
-/// only the checks that leave at most five took its tree to depth 8 from the start from 0.62 to
-/// 0.13 million nodes and scored +50 at 50 ms a move; on genus two the same scored even.
-fn check_replies(variant: Variant) -> Option<u64> {
-    match variant {
-        Variant::Klein => Some(5),
-        _ => None,
-    }
-}
 
 /// The least depth at which a table move is tested for a singular extension.
 const SINGULAR_DEPTH: i32 = 6;
@@ -132,8 +120,8 @@ pub(crate) struct Search<'a> {
     statics: &'a mut EvalCache,
     /// The board's scale of evaluation, in percent of the base weights' ([`Weights::scale`]).
     scale: i32,
-    /// The board's [`check_replies`].
-    check_replies: Option<u64>,
+    /// The board's checks extended and late-move reductions.
+    selectivity: Selectivity,
 }
 
 impl<'a> Search<'a> {
@@ -175,7 +163,7 @@ impl<'a> Search<'a> {
             excluded: vec![None; MAX_PLY],
             statics,
             scale: 100,
-            check_replies: None,
+            selectivity: Selectivity::COMMON,
         }
     }
 
@@ -197,7 +185,7 @@ impl<'a> Search<'a> {
         on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
         self.scale = Weights::of(root.variant()).scale();
-        self.check_replies = check_replies(root.variant());
+        self.selectivity = Selectivity::of(root.variant());
         let root_hash = hash(root);
         self.path.push(root_hash);
         let tt_move = self.tt.probe(root_hash, 0).and_then(|e| e.action);
@@ -379,7 +367,10 @@ impl<'a> Search<'a> {
         }
         // Check extension, up to twice the iteration's depth (beyond, a chain of checks, common
         // on crowded boards, is left to quiescence), of the checks the board extends.
-        if in_check && ply <= 2 * self.iteration as usize && self.check_replies.is_none_or(|n| p.count_legal() <= n) {
+        if in_check
+            && ply <= 2 * self.iteration as usize
+            && self.selectivity.check_replies.is_none_or(|n| p.count_legal() <= n)
+        {
             depth += 1;
         }
         if depth <= 0 {
@@ -547,7 +538,8 @@ impl<'a> Search<'a> {
                 let reducible = !in_check && (quiet || (!check && losing(key)));
                 let r = if reducible && depth >= 3 && searched >= 2 + usize::from(pv_node) {
                     let history = if quiet { history_shift(key) } else { 0 };
-                    let r = reduction(depth, searched) - i32::from(pv_node) - history + i32::from(!improving)
+                    let r = self.selectivity.reduction(depth, searched) - i32::from(pv_node) - history
+                        + i32::from(!improving)
                         - i32::from(check);
                     r.clamp(0, depth - 2)
                 } else {
@@ -701,12 +693,6 @@ impl<'a> Search<'a> {
         self.ranks[ply] = moves;
         if self.aborted { 0 } else { best }
     }
-}
-
-/// The late-move reduction of the `searched`-th action with `depth` plies left: it grows with
-/// both, as the logarithms' product (the common rule of strong engines).
-fn reduction(depth: i32, searched: usize) -> i32 {
-    (0.5 + f64::from(depth).ln() * (searched as f64).ln() / 2.25) as i32
 }
 
 /// Plies a quiet action's history takes off its reduction: up to two for the best, up to two
