@@ -106,6 +106,9 @@ pub(crate) struct Search<'a> {
     /// Hashes of the game's earlier positions, then of the search path down to the current node.
     path: Vec<u64>,
     lists: Vec<Vec<Action>>,
+    /// Whether a ply's buffer already holds the current node's legal actions (generated to count
+    /// a check's replies).
+    listed: Vec<bool>,
     ranks: Vec<Vec<(i32, Action)>>,
     /// The quiet actions searched so far at each ply.
     tried: Vec<Vec<Action>>,
@@ -155,6 +158,7 @@ impl<'a> Search<'a> {
             iteration: 0,
             path: history,
             lists: vec![Vec::new(); MAX_PLY],
+            listed: vec![false; MAX_PLY],
             ranks: vec![Vec::new(); MAX_PLY],
             tried: vec![Vec::new(); MAX_PLY],
             pv: vec![Vec::new(); MAX_PLY],
@@ -339,6 +343,9 @@ impl<'a> Search<'a> {
     /// ply's reused buffer.
     fn take_list(&mut self, p: &Position, ply: usize, quiet: bool) -> Vec<Action> {
         let mut list = std::mem::take(&mut self.lists[ply]);
+        if std::mem::take(&mut self.listed[ply]) && quiet {
+            return list;
+        }
         list.clear();
         if quiet {
             p.legal_actions_into(&mut list);
@@ -346,6 +353,17 @@ impl<'a> Search<'a> {
             p.legal_captures_into(&mut list);
         }
         list
+    }
+
+    /// Whether the board extends the check at `ply`: every check, or one that leaves few replies.
+    /// Those are counted on the node's legal actions, which then stay in the ply's buffer.
+    fn extends_check(&mut self, p: &Position, ply: usize) -> bool {
+        let Some(most) = self.selectivity.check_replies else { return true };
+        let list = self.take_list(p, ply, true);
+        let few = list.len() as u64 <= most;
+        self.lists[ply] = list;
+        self.listed[ply] = true;
+        few
     }
 
     /// The alpha-beta search of a node `ply` plies below the root with `depth` plies left.
@@ -362,15 +380,13 @@ impl<'a> Search<'a> {
         null_ok: bool,
     ) -> i32 {
         self.pv[ply].clear();
+        self.listed[ply] = false;
         if self.drawn(p, in_check) {
             return 0;
         }
         // Check extension, up to twice the iteration's depth (beyond, a chain of checks, common
         // on crowded boards, is left to quiescence), of the checks the board extends.
-        if in_check
-            && ply <= 2 * self.iteration as usize
-            && self.selectivity.check_replies.is_none_or(|n| p.count_legal() <= n)
-        {
+        if in_check && ply <= 2 * self.iteration as usize && self.extends_check(p, ply) {
             depth += 1;
         }
         if depth <= 0 {
@@ -618,6 +634,10 @@ impl<'a> Search<'a> {
         ply: usize,
         depth: u32,
     ) -> i32 {
+        // Below its first ply, the buffer holds no actions of this node.
+        if depth > 0 {
+            self.listed[ply] = false;
+        }
         self.enter(ply);
         if self.aborted || material_draw(p).is_some() {
             return 0;
