@@ -550,8 +550,8 @@ impl<'a> Search<'a> {
                 -self.negamax(&next, nh, check, depth - 1 + extension, -beta, -alpha, ply + 1, true)
             } else {
                 // Late quiet moves are reduced (checks by a ply less), and so are captures that
-                // lose material by static exchange.
-                let reducible = !in_check && (quiet || (!check && losing(key)));
+                // lose material by static exchange; in check, only where the board says so.
+                let reducible = (!in_check || self.selectivity.evasions_reduced) && (quiet || (!check && losing(key)));
                 let r = if reducible && depth >= 3 && searched >= 2 + usize::from(pv_node) {
                     let history = if quiet { history_shift(key) } else { 0 };
                     let r = self.selectivity.reduction(depth, searched) - i32::from(pv_node) - history

@@ -11,21 +11,26 @@ pub(crate) struct Selectivity {
     pub check_replies: Option<u64>,
     /// The divisor of the late-move reduction's logarithms' product: the smaller, the harder.
     pub reduction_divisor: f64,
+    /// Whether late replies to a check are reduced like any late move (else each is searched to
+    /// the full depth).
+    pub evasions_reduced: bool,
 }
 
 impl Selectivity {
     /// The common rules: every check is extended, and late moves are reduced by
     /// `ln(depth) · ln(moves searched) / 2.25` (the rule of strong engines).
-    pub const COMMON: Selectivity = Selectivity { check_replies: None, reduction_divisor: 2.25 };
+    pub const COMMON: Selectivity =
+        Selectivity { check_replies: None, reduction_divisor: 2.25, evasions_reduced: false };
 
     /// The board's selectivity. On the Klein bottle and genus two, queens and bishops give check
     /// through the seams from afar, and most such checks leave many replies: half of Klein's and
     /// 45 % of genus two's main-search nodes were in check and extended. There only the checks
-    /// that leave at most five replies are extended, and late moves are reduced harder.
+    /// that leave at most five replies are extended, and late moves are reduced harder. On the
+    /// Klein bottle late replies to a check are reduced like other late moves.
     pub fn of(variant: Variant) -> Selectivity {
         match variant {
-            Variant::Klein => Selectivity { check_replies: Some(5), reduction_divisor: 1.6 },
-            Variant::Genus2 => Selectivity { check_replies: Some(5), reduction_divisor: 1.9 },
+            Variant::Klein => Selectivity { check_replies: Some(5), reduction_divisor: 1.6, evasions_reduced: true },
+            Variant::Genus2 => Selectivity { check_replies: Some(5), reduction_divisor: 1.9, evasions_reduced: false },
             Variant::Chess => Selectivity { reduction_divisor: 1.9, ..Selectivity::COMMON },
             _ => Selectivity::COMMON,
         }
