@@ -25,12 +25,13 @@ impl Selectivity {
     /// The board's selectivity. On the Klein bottle and genus two, queens and bishops give check
     /// through the seams from afar, and most such checks leave many replies: half of Klein's and
     /// 45 % of genus two's main-search nodes were in check and extended. There only the checks
-    /// that leave at most five replies are extended, and late moves are reduced harder. On the
-    /// Klein bottle late replies to a check are reduced like other late moves.
+    /// that leave at most five replies are extended, late replies to a check are reduced like
+    /// other late moves, and late moves are reduced harder.
     pub fn of(variant: Variant) -> Selectivity {
         match variant {
-            Variant::Klein => Selectivity { check_replies: Some(5), reduction_divisor: 1.6, evasions_reduced: true },
-            Variant::Genus2 => Selectivity { check_replies: Some(5), reduction_divisor: 1.9, evasions_reduced: false },
+            Variant::Klein | Variant::Genus2 => {
+                Selectivity { check_replies: Some(5), reduction_divisor: 1.6, evasions_reduced: true }
+            }
             Variant::Chess => Selectivity { reduction_divisor: 1.9, ..Selectivity::COMMON },
             _ => Selectivity::COMMON,
         }
