@@ -1,6 +1,7 @@
 //! Iterative-deepening principal-variation search, on one thread of a [`super::team`]: negamax
 //! alpha-beta with aspiration windows, a shared transposition table, null-move pruning, logarithmic
-//! late-move reductions (of quiet moves, checks included, and of losing captures), futility,
+//! late-move reductions (of quiet moves, checks included, and of losing captures; at the root on
+//! some boards), razoring on some boards, futility,
 //! late-move, history and exchange pruning near the horizon (harder where the side to move's
 //! evaluation is falling; margins in the board's own scale of values), internal iterative
 //! reduction, check extensions (on some boards only of checks that leave few replies) and
@@ -53,6 +54,11 @@ const DELTA: i32 = 200;
 const REVERSE_FUTILITY: i32 = 100;
 /// Futility's margin a ply.
 const FUTILITY: i32 = 150;
+/// Razoring's margin a ply, within [`RAZORING_DEPTH`] plies of the horizon.
+const RAZORING: i32 = 300;
+const RAZORING_DEPTH: i32 = 3;
+/// Root actions searched before late quiet ones are reduced (where the board reduces them).
+const ROOT_UNREDUCED: usize = 3;
 /// The null move reduces one ply more for each of these above beta (up to three).
 const NULL_MARGIN: i32 = 200;
 /// Nodes between looks at the clock and the stop flag: a node of a crowded surface position costs
@@ -276,7 +282,20 @@ impl<'a> Search<'a> {
             let mut v = if i == 0 {
                 -self.negamax(&next, h, check, depth - 1, -hi, -lo, 1, true)
             } else {
-                -self.negamax(&next, h, check, depth - 1, -lo - 1, -lo, 1, true)
+                // Late quiet root actions that do not check are reduced where the board says so
+                // (as in a PV node, a ply less than elsewhere), and searched again in full if
+                // they reach the floor.
+                let quiet = !root.is_capture(action) && action.promotion().is_none();
+                let r = if self.selectivity.root_reduced && i >= ROOT_UNREDUCED && quiet && !check && depth >= 3 {
+                    (self.selectivity.reduction(depth, i) - 1).clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                let mut v = -self.negamax(&next, h, check, depth - 1 - r, -lo - 1, -lo, 1, true);
+                if v > lo && r > 0 && !self.aborted {
+                    v = -self.negamax(&next, h, check, depth - 1, -lo - 1, -lo, 1, true);
+                }
+                v
             };
             if i > 0 && v > lo && v < hi && !self.aborted {
                 v = -self.negamax(&next, h, check, depth - 1, -hi, -lo, 1, true);
@@ -433,6 +452,18 @@ impl<'a> Search<'a> {
             // Reverse futility: far above beta near the horizon, a quiet move will not fall below.
             if depth <= 6 && eval - self.margin(REVERSE_FUTILITY) * (2 * depth - i32::from(improving)) / 2 >= beta {
                 return eval;
+            }
+            // Razoring, where the board uses it: far below alpha near the horizon, a node whose
+            // captures do not reach alpha either is settled by them.
+            if self.selectivity.razoring && depth <= RAZORING_DEPTH && eval + self.margin(RAZORING) * depth <= alpha {
+                let v = self.quiesce(p, h, false, alpha, alpha + 1, ply, 0);
+                self.pv[ply].clear();
+                if self.aborted {
+                    return 0;
+                }
+                if v <= alpha {
+                    return v;
+                }
             }
             if null_ok && depth >= 3 && eval >= beta && has_pieces(p) {
                 let next = pass(p);
