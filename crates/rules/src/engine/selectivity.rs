@@ -38,8 +38,8 @@ impl Selectivity {
     /// 45 % of genus two's main-search nodes were in check and extended. There only the checks
     /// that leave at most five replies are extended, late replies to a check are reduced like
     /// other late moves, and late moves are reduced harder. Razoring and reduced late root moves
-    /// are used where matches measured them (Strato, Chess³ and the classroom boards were not
-    /// measured and search as before).
+    /// are used on every board where matches measured them (the classroom boards were not measured
+    /// and search as before).
     pub fn of(variant: Variant) -> Selectivity {
         let measured = Selectivity { razoring: true, root_reduced: true, ..Self::COMMON };
         match variant {
@@ -49,7 +49,7 @@ impl Selectivity {
             // Razoring missed the queen sacrifice Qd8+ Bxd8 Re8# at five plies (the tests' mate
             // in two): the node a queen down was razored before the quiet mate was seen.
             Variant::Chess => Selectivity { reduction_divisor: 1.9, razoring: false, ..measured },
-            Variant::Mobius | Variant::Endless => measured,
+            Variant::Mobius | Variant::Endless | Variant::Strato | Variant::Chess3 => measured,
             _ => Selectivity::COMMON,
         }
     }
@@ -77,11 +77,11 @@ mod tests {
         assert_eq!(klein.reduction(12, 40), 6);
         // Razoring and root reductions only where matches measured them; chess does not razor
         // (with it the engine misses `tests/engine.rs`'s mate in two on chess at five plies).
-        for v in [Variant::Mobius, Variant::Klein, Variant::Genus2, Variant::Endless] {
+        for v in [Variant::Mobius, Variant::Klein, Variant::Genus2, Variant::Endless, Variant::Strato, Variant::Chess3]
+        {
             assert!(Selectivity::of(v).razoring && Selectivity::of(v).root_reduced, "{v:?}");
         }
         assert!(!Selectivity::of(Variant::Chess).razoring && Selectivity::of(Variant::Chess).root_reduced);
-        assert_eq!(Selectivity::of(Variant::Strato), Selectivity::COMMON);
-        assert_eq!(Selectivity::of(Variant::Chess3), Selectivity::COMMON);
+        assert_eq!(Selectivity::of(Variant::Cylinder), Selectivity::COMMON);
     }
 }
