@@ -279,7 +279,7 @@ impl<'a> Search<'a> {
             self.path.push(h);
             // The child is searched for its own value; the root adds the bonus.
             let (lo, hi) = (floor - bonus, beta - bonus);
-            let mut v = if i == 0 {
+            let v = if i == 0 {
                 -self.negamax(&next, h, check, depth - 1, -hi, -lo, 1, true)
             } else {
                 // Late quiet root actions that do not check are reduced where the board says so
@@ -291,15 +291,8 @@ impl<'a> Search<'a> {
                 } else {
                     0
                 };
-                let mut v = -self.negamax(&next, h, check, depth - 1 - r, -lo - 1, -lo, 1, true);
-                if v > lo && r > 0 && !self.aborted {
-                    v = -self.negamax(&next, h, check, depth - 1, -lo - 1, -lo, 1, true);
-                }
-                v
+                self.later(&next, h, check, depth - 1, r, lo, hi, 1)
             };
-            if i > 0 && v > lo && v < hi && !self.aborted {
-                v = -self.negamax(&next, h, check, depth - 1, -hi, -lo, 1, true);
-            }
             self.path.pop();
             if self.aborted {
                 break;
@@ -592,14 +585,7 @@ impl<'a> Search<'a> {
                 } else {
                     0
                 };
-                let mut v = -self.negamax(&next, nh, check, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
-                if v > alpha && r > 0 {
-                    v = -self.negamax(&next, nh, check, depth - 1, -alpha - 1, -alpha, ply + 1, true);
-                }
-                if v > alpha && v < beta {
-                    v = -self.negamax(&next, nh, check, depth - 1, -beta, -alpha, ply + 1, true);
-                }
-                v
+                self.later(&next, nh, check, depth - 1, r, alpha, beta, ply + 1)
             };
             self.path.pop();
             if self.aborted {
@@ -639,6 +625,31 @@ impl<'a> Search<'a> {
         };
         self.tt.store(h, best_move, best, depth, bound, ply);
         best
+    }
+
+    /// The value of a child searched after the first, with `depth` plies left in full and `r` of
+    /// them taken off: in a null window at alpha, reduced, then at the full depth if it rose above
+    /// alpha while reduced, then in the full window if it lands inside it.
+    #[allow(clippy::too_many_arguments)]
+    fn later(
+        &mut self,
+        next: &Position,
+        h: u64,
+        check: bool,
+        depth: i32,
+        r: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let mut v = -self.negamax(next, h, check, depth - r, -alpha - 1, -alpha, ply, true);
+        if v > alpha && r > 0 && !self.aborted {
+            v = -self.negamax(next, h, check, depth, -alpha - 1, -alpha, ply, true);
+        }
+        if v > alpha && v < beta && !self.aborted {
+            v = -self.negamax(next, h, check, depth, -beta, -alpha, ply, true);
+        }
+        v
     }
 
     /// The line from `ply`: `a`, then the line found below it.
