@@ -5,7 +5,8 @@
 //! capture that wins material), and labelled with the game's result. The predicted result of a
 //! position is `1 / (1 + 10^(-k·e/400))` for its evaluation `e` from White's side, with `k` fitted
 //! first; the weights are then changed one at a time, up and down by a step that halves, while
-//! the mean squared error of the predictions falls (Texel's local search).
+//! the mean squared error of the predictions falls (Texel's local search), never breaking the
+//! order of the tables that rise ([`Weights::ordered`]).
 //!
 //! The evaluation is linear in its weights (the game phase and the king-zone scaling come from the
 //! fixed base material), so each position's evaluation is written once as its value at the start
@@ -168,6 +169,15 @@ pub fn tune(samples: &[Sample], start: &Weights, step: i32, kept: &[bool], mut r
             !kept.get(i).copied().unwrap_or(false) && seen as f64 >= RARE * samples.len() as f64
         })
         .collect();
+    // The weights as they stand, to keep the tables rising: a change that breaks their order is
+    // not tried (ordering the fit afterwards could undo it).
+    let mut standing = start.clone();
+    let rises = |w: &mut Weights, i: usize, change: i32| {
+        *w.tunable()[i].1 += change;
+        let ok = w.clone().ordered() == *w;
+        *w.tunable()[i].1 -= change;
+        ok
+    };
     let mut step = step.max(1);
     loop {
         let mut improved = true;
@@ -175,11 +185,15 @@ pub fn tune(samples: &[Sample], start: &Weights, step: i32, kept: &[bool], mut r
             improved = false;
             for (i, slope) in model.slopes.iter().enumerate().filter(|&(i, _)| fitted[i]) {
                 for change in [step, -step].into_iter().filter(|c| (deltas[i] + c).abs() <= MAX_SHIFT) {
+                    if !rises(&mut standing, i, change) {
+                        continue;
+                    }
                     let shifted = evals.iter().zip(slope).map(|(e, s)| e + f64::from(change) * s);
                     let trial = error_of(samples, shifted, k);
                     if trial < current {
                         current = trial;
                         deltas[i] += change;
+                        *standing.tunable()[i].1 += change;
                         evals.iter_mut().zip(slope).for_each(|(e, s)| *e += f64::from(change) * s);
                         improved = true;
                         break;
