@@ -208,8 +208,8 @@ enum Command {
         #[arg(long, value_name = "S", default_value_t = 0)]
         seed: u64,
         /// Weights left as they are, by the start of their names, comma-separated: `material`,
-        /// `mobility`, `zone attacked`, `progress`, `shelter`, `bishop pair`, `tempo`, `king level`,
-        /// `undeveloped`.
+        /// `mobility`, `zone attacked`, `progress`, `passed`, `doubled`, `protected`, `shelter`,
+        /// `bishop pair`, `tempo`, `king level`, `undeveloped`.
         #[arg(long, value_name = "NAMES", value_delimiter = ',')]
         keep: Vec<String>,
     },

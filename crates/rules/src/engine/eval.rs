@@ -1,11 +1,13 @@
 //! The static evaluation, in centipawns for the player to move: material, mobility along the
 //! board's own rays and jumps (seams included), king safety as the attacked cells among the king's
-//! glued neighbours, and pawn progress as the forward steps left to the pawn's own target. On the
+//! glued neighbours, pawn progress as the forward steps left to the pawn's own target, and pawn
+//! structure along the same forward paths (passed, doubled and protected pawns). On the
 //! three-level boards mobility, attacks and the king's zone follow the variant's own geometry
 //! (Chess³'s lattice; Strato's levels, where only same-level pieces attack), pieces on the enemy
 //! king's level count extra in Strato, and Strato's unmoved pieces, which must spend a move
 //! changing level, count as undeveloped.
 
+use super::pawn_spans::{Spans, spans};
 use super::progress::steps;
 use super::weights::Weights;
 use crate::bits::{Bits, Set};
@@ -114,6 +116,7 @@ pub(crate) fn faded(p: &Position, v: i32) -> i32 {
 /// `pawn_attacks`.
 fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Piece) -> S, pawn_attacks: S) -> Side<S> {
     let own = S::of(&p.occupied[color.index()]);
+    let structure = Structure::of(p, color, w, pawn_attacks);
     let mut s = Side { material: 0, non_pawn: 0, middle: 0, end: 0, attacks: pawn_attacks, bishops: 0 };
     let family = p.rules.family;
     let (first_moves, levels) = (family.first_move_changes_level(), family.attacks_stay_on_level());
@@ -124,9 +127,13 @@ fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Pi
         s.material += w.material[role as usize];
         if role == Role::Pawn {
             let facing = piece.facing().unwrap_or(Facing::Up);
-            let bonus = w.progress.get(usize::from(steps(p.variant(), color, facing, c))).copied().unwrap_or(0);
+            let left = usize::from(steps(p.variant(), color, facing, c));
+            let bonus = w.progress.get(left).copied().unwrap_or(0);
             s.middle += bonus / 2;
             s.end += 2 * bonus;
+            let (middle, end) = structure.of_pawn(w, c, facing, left);
+            s.middle += middle;
+            s.end += end;
             continue;
         }
         let reach = reach(c, piece);
@@ -149,6 +156,56 @@ fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Pi
         }
     }
     s
+}
+
+/// What one side's pawn structure needs to score its pawns: each pawn's spans, the enemy pawns by
+/// facing, the own pawns and the cells they defend. Terms whose weights are all zero (boards not
+/// fitted with them) are skipped.
+struct Structure<S> {
+    spans: &'static Spans,
+    color: Color,
+    enemy: [S; 2],
+    own: S,
+    defended: S,
+    passed: bool,
+    rest: bool,
+}
+
+impl<S: Set> Structure<S> {
+    fn of(p: &Position, color: Color, w: &Weights, defended: S) -> Structure<S> {
+        let pawns = S::of(&p.pawns[0]).union(S::of(&p.pawns[1]));
+        let theirs = S::of(&p.occupied[(!color).index()]);
+        Structure {
+            spans: spans(p.variant()),
+            color,
+            enemy: [0, 1].map(|f| theirs.intersection(S::of(&p.pawns[f]))),
+            own: S::of(&p.occupied[color.index()]).intersection(pawns),
+            defended,
+            passed: w.passed != [0; 8],
+            rest: w.doubled != 0 || w.protected != 0,
+        }
+    }
+
+    /// The middle-game and endgame terms of the pawn on `c` with `facing`, `left` steps from its
+    /// target: passed (half in the middle game), doubled, protected.
+    #[inline]
+    fn of_pawn(&self, w: &Weights, c: Cell, facing: Facing, left: usize) -> (i32, i32) {
+        let (mut middle, mut end) = (0, 0);
+        if self.passed {
+            let stoppers = self.spans.stoppers(self.color, facing, c);
+            if (0..2).all(|f| S::of(&stoppers[f]).intersection(self.enemy[f]).is_empty()) {
+                let passed = w.passed.get(left).copied().unwrap_or(0);
+                (middle, end) = (passed / 2, passed);
+            }
+        }
+        if self.rest {
+            let path = S::of(self.spans.path(self.color, facing, c));
+            let both = i32::from(self.defended.contains(c)) * w.protected
+                - i32::from(!path.intersection(self.own).is_empty()) * w.doubled;
+            (middle, end) = (middle + both, end + both);
+        }
+        (middle, end)
+    }
 }
 
 /// King safety of `color`: (shelter bonus, attack penalty). Its zone is the king's cell and every
@@ -227,5 +284,27 @@ mod tests {
                 p.play_unchecked(actions[(seed >> 33) as usize % actions.len()]);
             }
         }
+    }
+
+    #[test]
+    fn passed_doubled_and_protected_pawns_count_by_their_weights() {
+        let chess = |text| Position::from_text(Variant::Chess, text).expect("a position");
+        let only = |w: Weights| Weights { passed: [0; 8], doubled: 0, protected: 0, ..w };
+        let base = only(Weights::BASE);
+        let with = |p: &Position, w: &Weights| unfaded(p, w) - unfaded(p, &base);
+        // Kings and pawns only, so the endgame terms count whole. The black pawn on d6 attacks e5
+        // and e5 attacks d6: neither is passed. On a6 neither stops the other: White's pawn, three
+        // steps from its target, and Black's, five, are both passed.
+        let passed = Weights { passed: [0, 10, 20, 30, 40, 50, 60, 70], ..base.clone() };
+        let (stopped, free) = (chess("4k3/8/3p4/4P3/8/8/8/4K3 w - - 0 1"), chess("4k3/8/p7/4P3/8/8/8/4K3 w - - 0 1"));
+        assert_eq!((with(&stopped, &passed), with(&free, &passed)), (0, 30 - 50));
+        // A black pawn behind White's (d3 attacks e2 and c2, not the e-file ahead) stops nothing.
+        assert_eq!(with(&chess("4k3/8/8/4P3/8/3p4/8/4K3 w - - 0 1"), &passed), 30 - 20);
+        // Of the pawns on e4 and e5 the one behind is doubled; on d4 and e5, d4 protects e5.
+        let doubled = Weights { doubled: 7, ..base.clone() };
+        assert_eq!(with(&chess("4k3/8/8/4P3/4P3/8/8/4K3 w - - 0 1"), &doubled), -7);
+        let protected = Weights { protected: 9, ..base.clone() };
+        assert_eq!(with(&chess("4k3/8/8/4P3/3P4/8/8/4K3 w - - 0 1"), &protected), 9);
+        assert_eq!(with(&chess("4k3/8/8/4P3/4P3/8/8/4K3 b - - 0 1"), &doubled), 7, "for the player to move");
     }
 }

@@ -40,6 +40,7 @@ mod level;
 mod limits;
 mod openings;
 mod order;
+mod pawn_spans;
 mod progress;
 mod result;
 mod rng;
