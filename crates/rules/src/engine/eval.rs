@@ -116,7 +116,7 @@ pub(crate) fn faded(p: &Position, v: i32) -> i32 {
 /// `pawn_attacks`.
 fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Piece) -> S, pawn_attacks: S) -> Side<S> {
     let own = S::of(&p.occupied[color.index()]);
-    let structure = Structure::of(p, color, w, pawn_attacks);
+    let structure = Structure::of(p, color, w, own, pawn_attacks);
     let mut s = Side { material: 0, non_pawn: 0, middle: 0, end: 0, attacks: pawn_attacks, bishops: 0 };
     let family = p.rules.family;
     let (first_moves, levels) = (family.first_move_changes_level(), family.attacks_stay_on_level());
@@ -131,7 +131,7 @@ fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Pi
             let bonus = w.progress.get(left).copied().unwrap_or(0);
             s.middle += bonus / 2;
             s.end += 2 * bonus;
-            let (middle, end) = structure.of_pawn(w, c, facing, left);
+            let (middle, end) = structure.of_pawn(c, facing, left);
             s.middle += middle;
             s.end += end;
             continue;
@@ -161,7 +161,8 @@ fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Pi
 /// What one side's pawn structure needs to score its pawns: each pawn's spans, the enemy pawns by
 /// facing, the own pawns and the cells they defend. Terms whose weights are all zero (boards not
 /// fitted with them) are skipped.
-struct Structure<S> {
+struct Structure<'w, S> {
+    w: &'w Weights,
     spans: &'static Spans,
     color: Color,
     enemy: [S; 2],
@@ -171,15 +172,16 @@ struct Structure<S> {
     rest: bool,
 }
 
-impl<S: Set> Structure<S> {
-    fn of(p: &Position, color: Color, w: &Weights, defended: S) -> Structure<S> {
+impl<'w, S: Set> Structure<'w, S> {
+    fn of(p: &Position, color: Color, w: &'w Weights, own: S, defended: S) -> Structure<'w, S> {
         let pawns = S::of(&p.pawns[0]).union(S::of(&p.pawns[1]));
         let theirs = S::of(&p.occupied[(!color).index()]);
         Structure {
+            w,
             spans: spans(p.variant()),
             color,
             enemy: [0, 1].map(|f| theirs.intersection(S::of(&p.pawns[f]))),
-            own: S::of(&p.occupied[color.index()]).intersection(pawns),
+            own: own.intersection(pawns),
             defended,
             passed: w.passed != [0; 8],
             rest: w.doubled != 0 || w.protected != 0,
@@ -189,8 +191,8 @@ impl<S: Set> Structure<S> {
     /// The middle-game and endgame terms of the pawn on `c` with `facing`, `left` steps from its
     /// target: passed (half in the middle game), doubled, protected.
     #[inline]
-    fn of_pawn(&self, w: &Weights, c: Cell, facing: Facing, left: usize) -> (i32, i32) {
-        let (mut middle, mut end) = (0, 0);
+    fn of_pawn(&self, c: Cell, facing: Facing, left: usize) -> (i32, i32) {
+        let (w, mut middle, mut end) = (self.w, 0, 0);
         if self.passed {
             let stoppers = self.spans.stoppers(self.color, facing, c);
             if (0..2).all(|f| S::of(&stoppers[f]).intersection(self.enemy[f]).is_empty()) {
