@@ -1,6 +1,7 @@
 //! Attacks: which cells a player attacks, whether the king is in check, and which pieces are
 //! pinned to it.
 
+use crate::action::{Action, ActionKind};
 use crate::bits::{Bits, Set};
 use crate::complex::Cell;
 use crate::piece::{Color, Facing, Piece, Role};
@@ -221,6 +222,47 @@ impl Position {
         self.is_attacked(self.king(self.side), !self.side)
     }
 
+    /// Whether `a`, a legal action of the side to move, may leave the opponent in check: false
+    /// only when it certainly does not, without playing it. Neither the cell it leaves nor the one
+    /// it reaches lies where it could open or make an attack on the enemy king: the vacated cell is
+    /// on no line of the king holding a slider of the mover's, and the piece as it arrives could
+    /// not attack the king from its destination. Castling, en passant (which empty a second
+    /// cell) and families with their own attacks always may.
+    pub(crate) fn may_check(&self, a: Action) -> bool {
+        if !self.rules.family.table_attacks() {
+            return true;
+        }
+        let t = &self.rules.tables;
+        let king = self.king(!self.side).index();
+        let own = &self.occupied[self.side.index()];
+        let lines = &t.lines[king];
+        let opened = |kind: usize| {
+            lines[kind].contains(a.from) && !lines[kind].intersection(self.sliders[kind]).intersection(*own).is_empty()
+        };
+        if opened(0) || opened(1) {
+            return true;
+        }
+        let role = match a.kind {
+            ActionKind::Castle(_) | ActionKind::EnPassant { .. } => return true,
+            ActionKind::Piece => match self.piece_at(a.from) {
+                Some(piece) => piece.role(),
+                None => return true,
+            },
+            ActionKind::Pawn { facing, promotion } | ActionKind::DoubleStep { facing, promotion } => match promotion {
+                Some(role) => role,
+                None => return t.pawn_attacker_sets[king][facing.index()].contains(a.to),
+            },
+        };
+        match role {
+            Role::King => t.king_set[king].contains(a.to),
+            Role::Knight => t.knight_set[king].contains(a.to),
+            Role::Rook => lines[0].contains(a.to),
+            Role::Bishop => lines[1].contains(a.to),
+            Role::Queen => lines[0].contains(a.to) || lines[1].contains(a.to),
+            Role::Pawn => true,
+        }
+    }
+
     /// The first occupied cell of a ray, treating `ignore` as empty.
     #[inline]
     pub(crate) fn first_occupied(&self, ray: &[Cell], ignore: Option<Cell>) -> Option<Cell> {
@@ -274,5 +316,63 @@ impl Position {
             }
         }
         KingSafety { in_check, evasion, pinned }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::rng::Rng;
+    use crate::position::Position;
+    use crate::variant::Variant;
+
+    #[test]
+    fn an_action_ruled_out_of_checking_never_checks() {
+        // Every legal action along pseudo-random games on every board: one that `may_check` rules
+        // out leaves the opponent out of check. On the table boards it rules out many (a quarter
+        // even on the projective plane, whose lines cover most cells).
+        let mut rng = Rng::new(5);
+        for variant in Variant::ALL {
+            let (mut checks, mut ruled_out, mut actions) = (0, 0, 0);
+            for _ in 0..4 {
+                let mut p = Position::new(variant);
+                for _ in 0..60 {
+                    let legal = p.legal_actions();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    for &a in &legal {
+                        let mut next = p.clone();
+                        next.play_unchecked(a);
+                        let check = next.is_check();
+                        checks += usize::from(check);
+                        actions += 1;
+                        if !p.may_check(a) {
+                            ruled_out += 1;
+                            assert!(!check, "{variant} {} {a:?} checks", p.to_text());
+                        }
+                    }
+                    p.play_unchecked(legal[rng.below(legal.len() as u64) as usize]);
+                }
+            }
+            assert!(checks > 0, "{variant}: no check met");
+            if variant.rules().family.table_attacks() {
+                assert!(ruled_out * 4 > actions, "{variant}: {ruled_out} of {actions} ruled out");
+            } else {
+                assert_eq!(ruled_out, 0, "{variant}: its own attacks are not the tables'");
+            }
+        }
+    }
+
+    #[test]
+    fn a_discovered_check_may_check() {
+        // The knight leaves the bishop's long diagonal to the king, checking from b2, a cell the
+        // knight itself could never attack the king from; the king's step opens no line.
+        let p = Position::from_text(Variant::Chess, "7k/8/8/8/8/2N5/1B6/4K3 w - - 0 1").expect("a position");
+        let discovering = p.parse_action("Nc3–a4").expect("legal");
+        assert!(p.may_check(discovering));
+        let mut next = p.clone();
+        next.play_unchecked(discovering);
+        assert!(next.is_check());
+        assert!(!p.may_check(p.parse_action("Ke1–f1").expect("legal")));
     }
 }

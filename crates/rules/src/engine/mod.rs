@@ -43,7 +43,7 @@ mod order;
 mod pawn_spans;
 mod progress;
 mod result;
-mod rng;
+pub(crate) mod rng;
 mod score;
 mod search;
 mod see;

@@ -529,42 +529,36 @@ impl<'a> Search<'a> {
                 continue;
             }
             let quiet = !p.is_capture(a) && a.promotion().is_none();
-            self.moved[ply + 1] = Moved::of(p, a);
+            // Near the horizon, late actions that do not check are pruned, when an earlier one
+            // was searched and not found mated. An action is played only when it is searched or
+            // may check.
+            let late = !in_check && !pv_node && searched > 0 && best > -MATE_BOUND;
+            let pruned = late
+                && if quiet {
+                    // Futility: a quiet move cannot lift a hopeless static score.
+                    (depth <= 3 && eval + self.margin(FUTILITY) * depth <= alpha)
+                    // Late moves, ordered after the promising ones, are not tried (half as many
+                    // where the evaluation is falling).
+                    || (depth <= 5 && searched as i32 >= (3 + depth * depth * 2) / (2 - i32::from(improving)))
+                    // Nor one whose history is bad enough.
+                    || (depth <= HISTORY_PRUNING_DEPTH && key < -HISTORY_PRUNING * depth)
+                    // Nor one that moves a piece where it hangs, by more than a margin growing
+                    // with the plies left.
+                    || (depth <= QUIET_SEE_PRUNING_DEPTH && see_quiet(p, a) < -QUIET_SEE_PRUNING * depth * depth)
+                } else {
+                    // Nor a capture whose exchange loses more than a margin a ply.
+                    depth <= SEE_PRUNING_DEPTH && losing(key) && see(p, a) < -SEE_PRUNING * depth
+                };
+            if pruned && !p.may_check(a) {
+                continue;
+            }
             let mut next = p.clone();
             next.play_unchecked(a);
             let check = next.is_check();
-            let prunable = quiet && !check && !in_check && !pv_node && searched > 0 && best > -MATE_BOUND;
-            // Futility: a quiet move near the horizon cannot lift a hopeless static score.
-            if prunable && depth <= 3 && eval + self.margin(FUTILITY) * depth <= alpha {
+            if pruned && !check {
                 continue;
             }
-            // Late moves near the horizon, ordered after the promising ones, are not tried (half
-            // as many where the evaluation is falling).
-            if prunable && depth <= 5 && searched as i32 >= (3 + depth * depth * 2) / (2 - i32::from(improving)) {
-                continue;
-            }
-            // A quiet move whose history is bad enough, near the horizon, is not tried.
-            if prunable && depth <= HISTORY_PRUNING_DEPTH && key < -HISTORY_PRUNING * depth {
-                continue;
-            }
-            // Nor one that moves a piece where it hangs, by more than a margin growing with the
-            // plies left.
-            if prunable && depth <= QUIET_SEE_PRUNING_DEPTH && see_quiet(p, a) < -QUIET_SEE_PRUNING * depth * depth {
-                continue;
-            }
-            // Nor is a capture near the horizon whose exchange loses more than a margin a ply.
-            if !quiet
-                && !check
-                && !in_check
-                && !pv_node
-                && searched > 0
-                && best > -MATE_BOUND
-                && depth <= SEE_PRUNING_DEPTH
-                && losing(key)
-                && see(p, a) < -SEE_PRUNING * depth
-            {
-                continue;
-            }
+            self.moved[ply + 1] = Moved::of(p, a);
             let nh = hash_after(p, h, a, &next);
             self.tt.prefetch(nh);
             self.path.push(nh);
