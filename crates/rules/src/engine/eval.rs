@@ -113,20 +113,14 @@ pub(crate) fn faded(p: &Position, v: i32) -> i32 {
 }
 
 /// Material, mobility, pawn progress and attacked cells of one side, whose pawns attack
-/// `pawn_attacks`.
+/// `pawn_attacks`. The pieces are taken a role at a time, from the position's sets.
 fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Piece) -> S, pawn_attacks: S) -> Side<S> {
     let own = S::of(&p.occupied[color.index()]);
     let structure = Structure::of(p, color, w, own, pawn_attacks);
     let mut s = Side { material: 0, non_pawn: 0, middle: 0, end: 0, attacks: pawn_attacks, bishops: 0 };
-    let family = p.rules.family;
-    let (first_moves, levels) = (family.first_move_changes_level(), family.attacks_stay_on_level());
-    let enemy_level = p.complex().coord(p.king(!color)).chart;
-    for c in own.cells() {
-        let Some(piece) = p.piece_at(c) else { continue };
-        let role = piece.role();
-        s.material += w.material[role as usize];
-        if role == Role::Pawn {
-            let facing = piece.facing().unwrap_or(Facing::Up);
+    for facing in [Facing::Up, Facing::Down] {
+        for c in own.intersection(S::of(&p.pawns[facing.index()])).cells() {
+            s.material += w.material[Role::Pawn as usize];
             let left = usize::from(steps(p.variant(), color, facing, c));
             let bonus = w.progress.get(left).copied().unwrap_or(0);
             s.middle += bonus / 2;
@@ -134,27 +128,39 @@ fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Pi
             let (middle, end) = structure.of_pawn(c, facing, left);
             s.middle += middle;
             s.end += end;
-            continue;
-        }
-        let reach = reach(c, piece);
-        s.attacks = s.attacks.union(reach);
-        if role == Role::King {
-            continue;
-        }
-        s.bishops += u32::from(role == Role::Bishop);
-        s.non_pawn += value(role);
-        let mobility = w.mobility[role as usize] * reach.without(own).len() as i32;
-        s.middle += mobility;
-        s.end += mobility;
-        if first_moves {
-            s.middle -= i32::from(piece.unused()) * w.undeveloped;
-        }
-        if levels {
-            let near = i32::from(p.complex().coord(c).chart == enemy_level) * w.king_level;
-            s.middle += near;
-            s.end += near;
         }
     }
+    let family = p.rules.family;
+    let (first_moves, levels) = (family.first_move_changes_level(), family.attacks_stay_on_level());
+    let enemy_level = p.complex().coord(p.king(!color)).chart;
+    let unused = S::of(&p.unused);
+    let mut pieces = |role: Role, cells: S| {
+        for c in cells.cells() {
+            s.material += w.material[role as usize];
+            let reach = reach(c, Piece::new(color, role));
+            s.attacks = s.attacks.union(reach);
+            s.non_pawn += value(role);
+            let mobility = w.mobility[role as usize] * reach.without(own).len() as i32;
+            s.middle += mobility;
+            s.end += mobility;
+            if first_moves {
+                s.middle -= i32::from(unused.contains(c)) * w.undeveloped;
+            }
+            if levels {
+                let near = i32::from(p.complex().coord(c).chart == enemy_level) * w.king_level;
+                s.middle += near;
+                s.end += near;
+            }
+        }
+    };
+    let [cardinal, diagonal] = p.sliders.each_ref().map(|set| own.intersection(S::of(set)));
+    pieces(Role::Knight, own.intersection(S::of(&p.knights)));
+    pieces(Role::Bishop, diagonal.without(cardinal));
+    pieces(Role::Rook, cardinal.without(diagonal));
+    pieces(Role::Queen, cardinal.intersection(diagonal));
+    s.bishops = diagonal.without(cardinal).len();
+    s.material += w.material[Role::King as usize];
+    s.attacks = s.attacks.union(reach(p.king(color), Piece::new(color, Role::King)));
     s
 }
 
@@ -225,8 +231,8 @@ fn king_safety<S: Set>(
     zone.insert(king);
     let attacked = zone.intersection(enemy_attacks).len() as usize;
     let penalty = w.zone_attacked[attacked.min(w.zone_attacked.len() - 1)];
-    let pawns = zone.cells().filter(|&c| p.piece_at(c).is_some_and(|q| q.color() == color && q.role() == Role::Pawn));
-    (w.shelter * pawns.take(3).count() as i32, penalty)
+    let pawns = S::of(&p.pawns[0]).union(S::of(&p.pawns[1])).intersection(S::of(&p.occupied[color.index()]));
+    (w.shelter * zone.intersection(pawns).len().min(3) as i32, penalty)
 }
 
 #[cfg(test)]
