@@ -549,12 +549,13 @@ impl<'a> Search<'a> {
                     // Nor a capture whose exchange loses more than a margin a ply.
                     depth <= SEE_PRUNING_DEPTH && losing(key) && see(p, a) < -SEE_PRUNING * depth
                 };
-            if pruned && !p.may_check(a) {
+            let may_check = p.may_check(a);
+            if pruned && !may_check {
                 continue;
             }
             let mut next = p.clone();
             next.play_unchecked(a);
-            let check = next.is_check();
+            let check = may_check && next.is_check();
             if pruned && !check {
                 continue;
             }
@@ -730,7 +731,7 @@ impl<'a> Search<'a> {
             next.play_unchecked(a);
             let next_hash = hash_after(p, h, a, &next);
             self.tt.prefetch(next_hash);
-            let check = next.is_check();
+            let check = p.may_check(a) && next.is_check();
             let v = -self.quiesce(&next, next_hash, check, -beta, -alpha, ply + 1, depth + 1);
             if self.aborted {
                 break;
