@@ -15,6 +15,13 @@ const MOVES_LEFT: u32 = 30;
 /// death a long game's last moves, each a millisecond over its share, run the clock out.
 const MOVE_COST: Duration = Duration::from_millis(5);
 
+/// The search time of a fixed time a move (UCI's `go movetime`): the time less a fifth of the
+/// overhead, for the answer's way back. A match's built-in players get the same, so that they and
+/// an outside engine think equally long.
+pub fn fixed_share(movetime: Duration) -> Duration {
+    movetime.saturating_sub(OVERHEAD / 5).max(Duration::from_millis(1))
+}
+
 /// The time to spend on a move with `left` on the clock, `increment` added after it and
 /// `moves_to_go` moves to the next time control (if known): the clock less a reserve for each
 /// move to go, over the moves to go, plus most of the increment, never more than a third of the

@@ -56,7 +56,7 @@ mod weights;
 mod worker;
 mod zobrist;
 
-pub use clock::{Clock, OVERHEAD, share};
+pub use clock::{Clock, OVERHEAD, fixed_share, share};
 pub use elo::Elo;
 pub use eval::{evaluate, evaluate_with};
 pub use level::{DEFAULT_MOVETIME, Level, UnknownLevel};

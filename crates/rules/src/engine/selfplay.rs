@@ -2,8 +2,9 @@
 //! line and the strength benchmark.
 
 use super::Engine;
-use super::clock::Clock;
+use super::clock::{Clock, fixed_share};
 use super::level::Level;
+use super::limits::Limits;
 use super::rng::mix;
 use crate::action::Action;
 use crate::game::Game;
@@ -82,6 +83,13 @@ impl Builtin {
         Builtin { engine: Engine::new(seed), level, movetime }
     }
 
+    /// The limits of its search in `game`: its level's share of the time a move, or of the
+    /// clock's budget, as an outside engine would spend them.
+    pub(crate) fn limits(&self, game: &Game, clock: Option<&Clock>) -> Limits {
+        let time = clock.map_or(fixed_share(self.movetime), |c| c.budget(game.position().side_to_move()));
+        self.level.limits(time)
+    }
+
     /// The engine searching on `threads` threads.
     pub fn threads(self, threads: usize) -> Builtin {
         Builtin { engine: self.engine.threads(threads), ..self }
@@ -91,8 +99,7 @@ impl Builtin {
 impl Player for Builtin {
     fn choose(&mut self, game: &Game, clock: Option<&Clock>) -> Result<Action, String> {
         let stop = AtomicBool::new(false);
-        let time = clock.map_or(self.movetime, |c| c.budget(game.position().side_to_move()));
-        let found = self.engine.search(game, &self.level.limits(time), &stop, |_| {});
+        let found = self.engine.search(game, &self.limits(game, clock), &stop, |_| {});
         found.map(|f| f.best).ok_or_else(|| "no legal action".to_owned())
     }
 }

@@ -1,6 +1,6 @@
 //! The `go` command: its limits, and the time to spend on a move with a clock running.
 
-use crate::engine::{OVERHEAD, share};
+use crate::engine::{fixed_share, share};
 use std::time::Duration;
 
 /// What `go` asked for.
@@ -69,7 +69,7 @@ impl Go {
     /// given, else [`share`] of its clock; `None` when no time was given.
     pub fn budget(&self, side: usize) -> Option<Duration> {
         if let Some(t) = self.movetime {
-            return Some(t.saturating_sub(OVERHEAD / 5).max(Duration::from_millis(1)));
+            return Some(fixed_share(t));
         }
         Some(share(self.time[side]?, self.increment[side], self.moves_to_go))
     }
@@ -84,6 +84,23 @@ mod tests {
         let go = Go::parse(&["wtime", "60000", "btime", "30000", "winc", "1000", "binc", "0"]).unwrap();
         assert_eq!(go.budget(0), Some(Duration::from_millis(1995 + 750)));
         assert_eq!(go.budget(1), Some(Duration::from_millis(995)));
+    }
+
+    #[test]
+    fn a_match_gives_its_built_in_players_an_outside_engines_time() {
+        // `surfchess match` tells an outside engine `go movetime 50`; a level of this engine in
+        // the same match searches exactly as long, on a fixed time and on a clock.
+        use crate::engine::{Builtin, Clock, Level};
+        use crate::game::Game;
+        use crate::variant::Variant;
+        let game = Game::new(Variant::Chess);
+        let builtin = Builtin::new(Level::Strongest, Duration::from_millis(50), 0);
+        let outside = Go::parse(&["movetime", "50"]).unwrap().budget(0);
+        assert_eq!(builtin.limits(&game, None).movetime, outside);
+        assert!(outside < Some(Duration::from_millis(50)), "the answer's way back is kept");
+        let clock = Clock::new(Duration::from_secs(60), Duration::ZERO);
+        let outside = Go::parse(&["wtime", "60000", "btime", "60000"]).unwrap().budget(0);
+        assert_eq!(builtin.limits(&game, Some(&clock)).movetime, outside);
     }
 
     #[test]
