@@ -58,6 +58,12 @@ impl Bits {
         self.0 == [0; 4]
     }
 
+    /// The set's four words, cells 0..64 first.
+    #[inline]
+    pub(crate) fn words(&self) -> [u64; 4] {
+        self.0
+    }
+
     /// The cells not in `other`.
     #[inline]
     pub fn without(self, other: Bits) -> Bits {

@@ -33,6 +33,7 @@
 //! on the clock.
 
 mod clock;
+mod correction;
 mod elo;
 mod eval;
 mod eval_cache;

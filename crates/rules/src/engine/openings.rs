@@ -94,7 +94,7 @@ mod tests {
     fn on_the_klein_bottle_the_match_judge_rejects_openings_that_the_quick_one_passes() {
         let judge = Limits::nodes(MATCH_JUDGE_NODES);
         let engine = &mut Engine::new(0);
-        let passed = balanced_opening(Variant::Klein, 6, &QUICK_JUDGE, game_seed(23, 4));
+        let passed = balanced_opening(Variant::Klein, 6, &QUICK_JUDGE, game_seed(23, 11));
         assert!(imbalance(engine, &passed, &QUICK_JUDGE).unwrap() <= BALANCED);
         let deeper = imbalance(engine, &passed, &judge).unwrap();
         assert!(deeper > 400, "{deeper} centipawns");

@@ -5,7 +5,8 @@
 //! late-move, history and exchange pruning near the horizon (harder where the side to move's
 //! evaluation is falling; margins in the board's own scale of values), internal iterative
 //! reduction, check extensions (on some boards only of checks that leave few replies) and
-//! singular extensions, moves picked best first as they are needed, and quiescence on captures
+//! singular extensions, static evaluations corrected by what searches found in positions with the
+//! same pawns, moves picked best first as they are needed, and quiescence on captures
 //! that do not lose material and on promotions (cut by the table's bounds where the main search
 //! left one); a node's table move is tried before its other moves are ranked. Repetitions (of
 //! the game or of the search path), the rules' material draws and the move limit score as draws;
@@ -16,6 +17,7 @@
 //! search on the most crowded position ends within a few milliseconds of its limit with the best
 //! action found so far (at worst the first action in move order).
 
+use super::correction::Correction;
 use super::eval_cache::EvalCache;
 use super::limits::Limits;
 use super::order::{HISTORY_MAX, MAX_PLY, Moved, Ordering, losing, pick, ranked, victim};
@@ -127,6 +129,8 @@ pub(crate) struct Search<'a> {
     excluded: Vec<Option<Action>>,
     /// Static evaluations of positions met before.
     statics: &'a mut EvalCache,
+    /// What the static evaluation has missed, by pawn structure.
+    correction: &'a mut Correction,
     /// The board's scale of evaluation, in percent of the base weights' ([`Weights::scale`]).
     scale: i32,
     /// The board's checks extended and late-move reductions.
@@ -148,7 +152,7 @@ impl<'a> Search<'a> {
         history: Vec<u64>,
         start: Instant,
     ) -> Search<'a> {
-        let Worker { order, statics } = worker;
+        let Worker { order, statics, correction } = worker;
         Search {
             tt,
             order,
@@ -172,9 +176,15 @@ impl<'a> Search<'a> {
             moved: vec![None; MAX_PLY],
             excluded: vec![None; MAX_PLY],
             statics,
+            correction,
             scale: 100,
             selectivity: Selectivity::COMMON,
         }
+    }
+
+    /// A static evaluation `raw` with the correction at `slot`, short of the mate scores.
+    fn corrected(&self, raw: i32, slot: usize) -> i32 {
+        (raw + self.correction.get(slot)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// A margin in centipawns of the base weights, in the board's evaluation units.
@@ -436,7 +446,13 @@ impl<'a> Search<'a> {
         if tt_move.is_none() && excluded.is_none() && depth >= 4 {
             depth -= 1;
         }
-        let eval = if in_check { -INFINITY } else { self.statics.evaluate(p, h) };
+        let (eval, raw, slot) = if in_check {
+            (-INFINITY, -INFINITY, 0)
+        } else {
+            let raw = self.statics.evaluate(p, h);
+            let slot = Correction::slot(p);
+            (self.corrected(raw, slot), raw, slot)
+        };
         self.evals[ply] = eval;
         // Whether the evaluation rose since this side's previous move (unknown counts as rising):
         // falling positions are pruned harder.
@@ -618,6 +634,15 @@ impl<'a> Search<'a> {
             v if v > original_alpha => Bound::Exact,
             _ => Bound::Upper,
         };
+        // A quiet result that the static evaluation missed teaches the correction of its pawns.
+        if !in_check
+            && best.abs() < MATE_BOUND
+            && best_move.is_none_or(|m| !p.is_capture(m) && m.promotion().is_none())
+            && !(bound == Bound::Lower && best <= eval)
+            && !(bound == Bound::Upper && best >= eval)
+        {
+            self.correction.learn(slot, best - raw, depth);
+        }
         self.tt.store(h, best_move, best, depth, bound, ply);
         best
     }
@@ -692,7 +717,12 @@ impl<'a> Search<'a> {
         }
         // Past the first plies a check is answered like any position: stand pat, then captures.
         let evasions = in_check && depth < QUIESCENCE_EVASIONS;
-        let stand = if evasions { -MATE + ply as i32 } else { self.statics.evaluate(p, h) };
+        let stand = if evasions {
+            -MATE + ply as i32
+        } else {
+            let raw = self.statics.evaluate(p, h);
+            self.corrected(raw, Correction::slot(p))
+        };
         // Out of check, standing pat needs no moves: a cut here skips the generation. A
         // stalemate is left to the main search, as standing pat always does.
         if !in_check && stand >= beta {

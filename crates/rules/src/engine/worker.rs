@@ -1,6 +1,8 @@
 //! What one search thread keeps from one search to the next: its move ordering (histories,
-//! killers) and its cache of static evaluations. Both speed up the next move of the same game.
+//! killers), its cache of static evaluations and its evaluation corrections. All serve the next
+//! move of the same game.
 
+use super::correction::Correction;
 use super::eval_cache::EvalCache;
 use super::order::Ordering;
 
@@ -8,11 +10,12 @@ use super::order::Ordering;
 pub(crate) struct Worker {
     pub order: Ordering,
     pub statics: EvalCache,
+    pub correction: Correction,
 }
 
 impl Worker {
     /// A thread that has searched nothing yet.
     pub fn new() -> Worker {
-        Worker { order: Ordering::new(), statics: EvalCache::new() }
+        Worker { order: Ordering::new(), statics: EvalCache::new(), correction: Correction::new() }
     }
 }
