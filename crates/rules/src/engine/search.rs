@@ -182,8 +182,12 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// A static evaluation `raw` with the correction at `slot`, short of the mate scores.
+    /// A static evaluation `raw` with the correction at `slot` where the board uses it, short of
+    /// the mate scores.
     fn corrected(&self, raw: i32, slot: usize) -> i32 {
+        if !self.selectivity.corrected {
+            return raw;
+        }
         (raw + self.correction.get(slot)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
@@ -635,7 +639,8 @@ impl<'a> Search<'a> {
             _ => Bound::Upper,
         };
         // A quiet result that the static evaluation missed teaches the correction of its pawns.
-        if !in_check
+        if self.selectivity.corrected
+            && !in_check
             && best.abs() < MATE_BOUND
             && best_move.is_none_or(|m| !p.is_capture(m) && m.promotion().is_none())
             && !(bound == Bound::Lower && best <= eval)
