@@ -321,8 +321,8 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::rng::Rng;
     use crate::position::Position;
+    use crate::random_game::random_game;
     use crate::variant::Variant;
 
     #[test]
@@ -330,28 +330,19 @@ mod tests {
         // Every legal action along pseudo-random games on every board: one that `may_check` rules
         // out leaves the opponent out of check. On the table boards it rules out many (a quarter
         // even on the projective plane, whose lines cover most cells).
-        let mut rng = Rng::new(5);
         for variant in Variant::ALL {
             let (mut checks, mut ruled_out, mut actions) = (0, 0, 0);
-            for _ in 0..4 {
-                let mut p = Position::new(variant);
-                for _ in 0..60 {
-                    let legal = p.legal_actions();
-                    if legal.is_empty() {
-                        break;
+            for p in (0..4).flat_map(|game| random_game(variant, 5 + game, 60)) {
+                for a in p.legal_actions() {
+                    let mut next = p.clone();
+                    next.play_unchecked(a);
+                    let check = next.is_check();
+                    checks += usize::from(check);
+                    actions += 1;
+                    if !p.may_check(a) {
+                        ruled_out += 1;
+                        assert!(!check, "{variant} {} {a:?} checks", p.to_text());
                     }
-                    for &a in &legal {
-                        let mut next = p.clone();
-                        next.play_unchecked(a);
-                        let check = next.is_check();
-                        checks += usize::from(check);
-                        actions += 1;
-                        if !p.may_check(a) {
-                            ruled_out += 1;
-                            assert!(!check, "{variant} {} {a:?} checks", p.to_text());
-                        }
-                    }
-                    p.play_unchecked(legal[rng.below(legal.len() as u64) as usize]);
                 }
             }
             assert!(checks > 0, "{variant}: no check met");

@@ -27,6 +27,8 @@ mod perft;
 mod piece;
 mod position;
 mod quote;
+#[cfg(test)]
+mod random_game;
 mod record;
 mod route;
 mod san;

@@ -238,6 +238,7 @@ fn king_safety<S: Set>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random_game::random_game;
     use crate::variant::Variant;
 
     #[test]
@@ -252,22 +253,14 @@ mod tests {
                 assert_eq!(p.table_pawn_attacks_in::<S>(color), each, "{:?} {color:?} {}", p.variant(), p.to_text());
             }
         }
-        let mut seed = 5_u64;
         for variant in Variant::ALL.into_iter().filter(|v| v.rules().family.table_attacks()) {
-            let mut p = Position::new(variant);
-            for _ in 0..120 {
+            for p in random_game(variant, 5, 120) {
                 agree::<Bits>(&p);
                 match p.rules.tables.width {
                     Width::W64 => agree::<u64>(&p),
                     Width::W128 => agree::<u128>(&p),
                     Width::W256 => {}
                 }
-                let actions = p.legal_actions();
-                if actions.is_empty() {
-                    break;
-                }
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                p.play_unchecked(actions[(seed >> 33) as usize % actions.len()]);
             }
         }
     }
@@ -275,21 +268,13 @@ mod tests {
     #[test]
     fn the_narrow_widths_evaluate_as_the_full_one() {
         // Every board's evaluation in its narrowest width equals the same terms in 256 bits, along
-        // pseudo-random games (a 64-bit linear congruential choice of action).
-        let mut seed = 7_u64;
+        // pseudo-random games.
         for variant in Variant::ALL {
-            let mut p = Position::new(variant);
-            for _ in 0..60 {
+            for p in random_game(variant, 7, 60) {
                 let w = Weights::of(variant);
                 if p.rules.family.table_attacks() {
                     assert_eq!(unfaded(&p, w), evaluate_by_tables::<Bits>(&p, w), "{variant:?} {}", p.to_text());
                 }
-                let actions = p.legal_actions();
-                if actions.is_empty() {
-                    break;
-                }
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                p.play_unchecked(actions[(seed >> 33) as usize % actions.len()]);
             }
         }
     }

@@ -48,6 +48,7 @@ impl EvalCache {
 mod tests {
     use super::*;
     use crate::engine::{evaluate, hash};
+    use crate::random_game::random_game;
     use crate::variant::Variant;
 
     #[test]
@@ -57,11 +58,9 @@ mod tests {
         // afresh rather than given the predecessor's value; then near the move limit, where the
         // same cached value fades.
         let mut cache = EvalCache::new();
-        let mut seed = 11_u64;
         for variant in Variant::ALL {
-            let mut p = Position::new(variant);
             let mut before: Option<u64> = None;
-            for _ in 0..80 {
+            for p in random_game(variant, 11, 80) {
                 let h = hash(&p);
                 if let Some(earlier) = before {
                     assert_eq!(cache.evaluate(&p, earlier ^ (1 << 40)), evaluate(&p), "{variant:?} {}", p.to_text());
@@ -73,12 +72,6 @@ mod tests {
                 late.halfmove = p.rules().endings.halfmove_draw - 10;
                 assert_eq!(cache.evaluate(&late, h), evaluate(&late), "{variant:?} {}", p.to_text());
                 before = Some(h);
-                let actions = p.legal_actions();
-                if actions.is_empty() {
-                    break;
-                }
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                p.play_unchecked(actions[(seed >> 33) as usize % actions.len()]);
             }
         }
     }

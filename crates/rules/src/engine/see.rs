@@ -166,6 +166,7 @@ impl<S: Set> Takers for Sets<'_, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random_game::random_game;
     use crate::variant::Variant;
 
     fn see_in(v: Variant, text: &str, action: &str) -> i32 {
@@ -213,11 +214,9 @@ mod tests {
         // Every plain move along pseudo-random games on the table boards: the exchange found
         // with attacker sets (in the board's own width, and in 256 bits) equals the one played on
         // a copy with the family's attackers, for captures and for quiet moves alike.
-        let mut seed = 11_u64;
         let (mut compared, mut hanging) = (0, 0);
         for variant in Variant::ALL.into_iter().filter(|v| v.rules().family.table_attacks()) {
-            let mut p = Position::new(variant);
-            for _ in 0..80 {
+            for p in random_game(variant, 11, 80) {
                 for a in p.legal_actions() {
                     let Some(mover) = plain_mover(&p, a) else { continue };
                     let (taken, side) = (victim(&p, a), !p.side_to_move());
@@ -232,12 +231,6 @@ mod tests {
                         hanging += usize::from(played < 0);
                     }
                 }
-                let actions = p.legal_actions();
-                if actions.is_empty() {
-                    break;
-                }
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                p.play_unchecked(actions[(seed >> 33) as usize % actions.len()]);
             }
         }
         assert!(compared > 1_000, "{compared} captures compared");

@@ -133,16 +133,15 @@ fn live_en_passant(p: &Position) -> Option<EpTrace> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random_game::random_game;
 
     #[test]
     fn updating_the_hash_equals_hashing_again() {
         // Along pseudo-random games on every board, every legal action's update equals the hash
         // of the position it leads to (captures, promotions, castling and en passant among them).
-        let mut seed = 11_u64;
         let mut kinds = [0_usize; 4];
         for variant in Variant::ALL {
-            let mut p = Position::new(variant);
-            for _ in 0..80 {
+            for p in random_game(variant, 11, 80).captures_first() {
                 let h = hash(&p);
                 let actions = p.legal_actions();
                 for &a in &actions {
@@ -156,14 +155,6 @@ mod tests {
                         _ => 3,
                     }] += 1;
                 }
-                if actions.is_empty() {
-                    break;
-                }
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                // Captures first where there are any, so that games reach promotions.
-                let captures: Vec<Action> = actions.iter().copied().filter(|&a| p.is_capture(a)).collect();
-                let pool = if captures.is_empty() || seed >> 63 == 0 { &actions } else { &captures };
-                p.play_unchecked(pool[(seed >> 33) as usize % pool.len()]);
             }
         }
         assert!(kinds.iter().all(|&n| n > 0), "castling, en passant, promotion, others: {kinds:?}");
