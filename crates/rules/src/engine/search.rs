@@ -182,13 +182,14 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// A static evaluation `raw` with the correction at `slot` where the board uses it, short of
-    /// the mate scores.
-    fn corrected(&self, raw: i32, slot: usize) -> i32 {
+    /// `p`'s static evaluation `raw` with its correction where the board uses it, short of the
+    /// mate scores, and the correction's slot (0 where the board uses none).
+    fn corrected(&self, p: &Position, raw: i32) -> (i32, usize) {
         if !self.selectivity.corrected {
-            return raw;
+            return (raw, 0);
         }
-        (raw + self.correction.get(slot)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        let slot = Correction::slot(p);
+        ((raw + self.correction.get(slot)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1), slot)
     }
 
     /// A margin in centipawns of the base weights, in the board's evaluation units.
@@ -454,8 +455,8 @@ impl<'a> Search<'a> {
             (-INFINITY, -INFINITY, 0)
         } else {
             let raw = self.statics.evaluate(p, h);
-            let slot = Correction::slot(p);
-            (self.corrected(raw, slot), raw, slot)
+            let (eval, slot) = self.corrected(p, raw);
+            (eval, raw, slot)
         };
         self.evals[ply] = eval;
         // Whether the evaluation rose since this side's previous move (unknown counts as rising):
@@ -726,7 +727,7 @@ impl<'a> Search<'a> {
             -MATE + ply as i32
         } else {
             let raw = self.statics.evaluate(p, h);
-            self.corrected(raw, Correction::slot(p))
+            self.corrected(p, raw).0
         };
         // Out of check, standing pat needs no moves: a cut here skips the generation. A
         // stalemate is left to the main search, as standing pat always does.
