@@ -31,7 +31,7 @@ pub enum Level {
     Strong,
     /// 7: five plies, sometimes a weaker move.
     Expert,
-    /// 8: up to seven plies in a tenth of the time, now and then a slightly weaker move.
+    /// 8: up to six plies in a tenth of the time, now and then a slightly weaker move.
     Candidate,
     /// 9: the full search in a fifth of the time, now and then a slightly weaker move.
     Master,
@@ -89,9 +89,9 @@ const SPECS: [Spec; 13] = [
     spec("expert", "Looks five plies ahead, sometimes picks a weaker move.", 1430, (Some(5), 100, 100, 0)),
     spec(
         "candidate",
-        "Searches up to seven plies in a tenth of the time, now and then a slightly weaker move.",
+        "Searches up to six plies in a tenth of the time, now and then a slightly weaker move.",
         1535,
-        (Some(7), 10, 40, 0),
+        (Some(6), 10, 40, 0),
     ),
     spec(
         "master",
