@@ -15,10 +15,30 @@ pub fn to_uci(p: &Position, a: Action) -> String {
 }
 
 /// The legal action that `text` names: in UCI's coordinates, or else in the long notation of
-/// [`Position::parse_action`] (`e2–e4`, `O-O`, `1e2-2e3`).
+/// [`Position::parse_action`] (`e2–e4`, `O-O`, `1e2-2e3`). Two of the board's cells that no legal
+/// action joins (`e2e5`) are an illegal move, not a malformed one.
 pub fn from_uci(p: &Position, text: &str) -> Result<Action, ParseActionError> {
     let legal = p.legal_actions();
-    legal.iter().copied().find(|&a| write(p, a, &legal) == text).map_or_else(|| p.parse_action(text), Ok)
+    legal.iter().copied().find(|&a| write(p, a, &legal) == text).map_or_else(
+        || match p.parse_action(text) {
+            Err(ParseActionError::Malformed(_)) if names_two_cells(p, text) => {
+                Err(ParseActionError::Illegal(text.to_owned()))
+            }
+            parsed => parsed,
+        },
+        Ok,
+    )
+}
+
+/// Whether `text` is UCI's shape on this board: a cell's name, then another's, then perhaps a
+/// promotion's letter and a facing's arrow.
+fn names_two_cells(p: &Position, text: &str) -> bool {
+    let complex = p.complex();
+    let text = text.strip_suffix(['^', 'v']).unwrap_or(text);
+    let text = text.strip_suffix(['q', 'r', 'b', 'n']).unwrap_or(text);
+    (1..text.len())
+        .filter(|&i| text.is_char_boundary(i))
+        .any(|i| complex.parse_cell(&text[..i]).is_some() && complex.parse_cell(&text[i..]).is_some())
 }
 
 /// [`to_uci`] with the position's legal actions at hand (to tell whether the facing must be
@@ -85,6 +105,14 @@ mod tests {
     fn long_notation_is_read_too_and_a_bad_move_is_named() {
         let p = Position::new(Variant::Mobius);
         assert_eq!(from_uci(&p, "e2–e4").map(|a| to_uci(&p, a)), Ok("e2e4".into()));
-        assert!(matches!(from_uci(&p, "e2e5"), Err(ParseActionError::Malformed(t)) if t == "e2e5"));
+        // Two cells that no legal action joins are an illegal move; anything else is malformed.
+        for illegal in ["e2e5", "e2e4q", "a1a4v"] {
+            assert_eq!(from_uci(&p, illegal), Err(ParseActionError::Illegal(illegal.into())));
+        }
+        for malformed in ["e2", "e2e4qq", "e2z9", "castle", "e2e4 "] {
+            assert_eq!(from_uci(&p, malformed), Err(ParseActionError::Malformed(malformed.into())));
+        }
+        let g = Position::new(Variant::Genus2);
+        assert_eq!(from_uci(&g, "I:e2II:e5"), Err(ParseActionError::Illegal("I:e2II:e5".into())));
     }
 }
