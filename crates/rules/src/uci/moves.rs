@@ -5,7 +5,7 @@
 
 use crate::action::Action;
 use crate::notation::ParseActionError;
-use crate::piece::Facing;
+use crate::piece::{Facing, Role};
 use crate::position::Position;
 use crate::variants::TextStyle;
 
@@ -34,8 +34,9 @@ pub fn from_uci(p: &Position, text: &str) -> Result<Action, ParseActionError> {
 /// promotion's letter and a facing's arrow.
 fn names_two_cells(p: &Position, text: &str) -> bool {
     let complex = p.complex();
-    let text = text.strip_suffix(['^', 'v']).unwrap_or(text);
-    let text = text.strip_suffix(['q', 'r', 'b', 'n']).unwrap_or(text);
+    let text = text.strip_suffix([arrow(Facing::Up), arrow(Facing::Down)]).unwrap_or(text);
+    let promotion = |c: char| Role::PROMOTIONS.iter().any(|r| letter(*r) == c);
+    let text = text.strip_suffix(promotion).unwrap_or(text);
     (1..text.len())
         .filter(|&i| text.is_char_boundary(i))
         .any(|i| complex.parse_cell(&text[..i]).is_some() && complex.parse_cell(&text[i..]).is_some())
@@ -50,17 +51,30 @@ fn write(p: &Position, a: Action, legal: &[Action]) -> String {
     let complex = p.complex();
     let mut out = complex.name(a.from) + &complex.name(a.to);
     if let Some(role) = a.promotion() {
-        out.push(role.letter().to_ascii_lowercase());
+        out.push(letter(role));
     }
     if let Some(facing) = a.facing() {
         let shared = legal
             .iter()
             .any(|b| b.from == a.from && b.to == a.to && b.promotion() == a.promotion() && b.facing() != a.facing());
         if shared {
-            out.push(if facing == Facing::Up { '^' } else { 'v' });
+            out.push(arrow(facing));
         }
     }
     out
+}
+
+/// A promotion's piece as UCI writes it, in lower case.
+fn letter(role: Role) -> char {
+    role.letter().to_ascii_lowercase()
+}
+
+/// The arrow written after a pawn's arrival facing where it must be told.
+const fn arrow(facing: Facing) -> char {
+    match facing {
+        Facing::Up => '^',
+        Facing::Down => 'v',
+    }
 }
 
 #[cfg(test)]
