@@ -34,6 +34,9 @@ struct Side<S> {
     middle: i32,
     end: i32,
     attacks: S,
+    /// The cells its knights, its diagonal sliders (bishops, queens) and its cardinal sliders
+    /// (rooks, queens) attack: where each could go to give check.
+    lines: [S; 3],
     bishops: u32,
 }
 
@@ -89,7 +92,7 @@ fn evaluate_in<S: Set>(
     let mut score = [0; 2];
     for color in Color::ALL {
         let (me, them) = (&sides[color.index()], &sides[(!color).index()]);
-        let (shelter, penalty) = king_safety(p, color, them.attacks, w, &reach);
+        let (shelter, penalty) = king_safety(p, color, me.attacks, them, w, &reach);
         // Attacks on the king's zone matter less as the attacker's pieces leave the board. The
         // products are taken in 64 bits: weights being fitted may stray far from these.
         let full = i64::from(FULL_PHASE);
@@ -117,7 +120,8 @@ pub(crate) fn faded(p: &Position, v: i32) -> i32 {
 fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Piece) -> S, pawn_attacks: S) -> Side<S> {
     let own = S::of(&p.occupied[color.index()]);
     let structure = Structure::of(p, color, w, own, pawn_attacks);
-    let mut s = Side { material: 0, non_pawn: 0, middle: 0, end: 0, attacks: pawn_attacks, bishops: 0 };
+    let mut s =
+        Side { material: 0, non_pawn: 0, middle: 0, end: 0, attacks: pawn_attacks, lines: [S::EMPTY; 3], bishops: 0 };
     for facing in [Facing::Up, Facing::Down] {
         for c in own.intersection(S::of(&p.pawns[facing.index()])).cells() {
             s.material += w.material[Role::Pawn as usize];
@@ -139,6 +143,11 @@ fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Pi
             s.material += w.material[role as usize];
             let reach = reach(c, Piece::new(color, role));
             s.attacks = s.attacks.union(reach);
+            for (line, on) in s.lines.iter_mut().zip(LINES[role as usize]) {
+                if on {
+                    *line = line.union(reach);
+                }
+            }
             s.non_pawn += value(role);
             let mobility = w.mobility[role as usize] * reach.without(own).len() as i32;
             s.middle += mobility;
@@ -216,23 +225,62 @@ impl<'w, S: Set> Structure<'w, S> {
     }
 }
 
-/// King safety of `color`: (shelter bonus, attack penalty). Its zone is the king's cell and every
-/// cell one king step away through the complex's gluings, so attacks through a seam count like any
-/// other.
+/// Which of [`Side::lines`] (knight, diagonal, cardinal) a role's attacks join, by role.
+const LINES: [[bool; 3]; 7] = {
+    let mut lines = [[false; 3]; 7];
+    lines[Role::Knight as usize] = [true, false, false];
+    lines[Role::Bishop as usize] = [false, true, false];
+    lines[Role::Rook as usize] = [false, false, true];
+    lines[Role::Queen as usize] = [false, true, true];
+    lines
+};
+
+/// The roles whose moves from the king's cell reach the cells of each of [`Side::lines`].
+const CHECKERS: [Role; 3] = [Role::Knight, Role::Bishop, Role::Rook];
+
+/// King safety of `color`, which attacks `defended`, against `them`: (shelter bonus, attack
+/// penalty). Its zone is the king's cell and every cell one king step away through the complex's
+/// gluings, so attacks through a seam count like any other; each of the opponent's
+/// [`safe_checks`] adds to the penalty.
 fn king_safety<S: Set>(
     p: &Position,
     color: Color,
-    enemy_attacks: S,
+    defended: S,
+    them: &Side<S>,
     w: &Weights,
     reach: impl Fn(Cell, Piece) -> S,
 ) -> (i32, i32) {
     let king = p.king(color);
     let mut zone = reach(king, Piece::new(color, Role::King));
     zone.insert(king);
-    let attacked = zone.intersection(enemy_attacks).len() as usize;
-    let penalty = w.zone_attacked[attacked.min(w.zone_attacked.len() - 1)];
+    let attacked = zone.intersection(them.attacks).len() as usize;
+    let mut penalty = w.zone_attacked[attacked.min(w.zone_attacked.len() - 1)];
+    if w.safe_check != 0 {
+        penalty += w.safe_check * safe_checks(p, color, defended, them.lines, &reach) as i32;
+    }
     let pawns = S::of(&p.pawns[0]).union(S::of(&p.pawns[1])).intersection(S::of(&p.occupied[color.index()]));
     (w.shelter * zone.intersection(pawns).len().min(3) as i32, penalty)
+}
+
+/// The opponent's safe checks against `color`'s king, given the cells `color` defends and the
+/// opponent's [`Side::lines`]: the cells, neither held by the opponent nor defended, that one of
+/// its knights, bishops, rooks or queens reaches and from which it would give check. They are the
+/// king's own knight jumps and rays (out through seams and cone points) read backwards.
+fn safe_checks<S: Set>(
+    p: &Position,
+    color: Color,
+    defended: S,
+    lines: [S; 3],
+    reach: impl Fn(Cell, Piece) -> S,
+) -> u32 {
+    let king = p.king(color);
+    let open = S::of(&p.occupied[(!color).index()]).union(defended);
+    CHECKERS
+        .into_iter()
+        .zip(lines)
+        .filter(|(_, line)| !line.is_empty())
+        .map(|(role, line)| reach(king, Piece::new(color, role)).intersection(line).without(open).len())
+        .sum()
 }
 
 #[cfg(test)]
@@ -274,6 +322,61 @@ mod tests {
                 let w = Weights::of(variant);
                 if p.rules.family.table_attacks() {
                     assert_eq!(unfaded(&p, w), evaluate_by_tables::<Bits>(&p, w), "{variant:?} {}", p.to_text());
+                }
+            }
+        }
+    }
+
+    /// The opponent's safe checks against `color` in `p`, by [`safe_checks`], in 256 bits.
+    fn checks_against(p: &Position, color: Color) -> u32 {
+        let reach = |c, piece| p.rules.family.reach(p, c, piece);
+        let [me, them] =
+            [color, !color].map(|c| side(p, c, Weights::of(p.variant()), reach, pawn_attacks_each(p, c, reach)));
+        safe_checks(p, color, me.attacks, them.lines, reach)
+    }
+
+    #[test]
+    fn a_safe_check_is_a_free_cell_a_piece_reaches_and_checks_from() {
+        let chess = |text| Position::from_text(Variant::Chess, text).expect("a position");
+        // The knight on d4 reaches e2 and f3, both a knight's jump from g1; g2's pawn defends f3.
+        // The rook on a3 reaches a1 on the king's rank; the bishop's diagonals to the king end on
+        // f2 and h2, which the king defends.
+        let p = chess("4k3/1b6/8/8/3n4/r7/5PPP/6K1 w - - 0 1");
+        assert_eq!(checks_against(&p, Color::White), 2);
+        // Black's king has none to fear: White has only pawns.
+        assert_eq!(checks_against(&p, Color::Black), 0);
+        // A White knight on g3 defends e2: only the rook's check is left.
+        assert_eq!(checks_against(&chess("4k3/1b6/8/8/3n4/r5N1/5PPP/6K1 w - - 0 1"), Color::White), 1);
+    }
+
+    #[test]
+    fn safe_checks_are_the_cells_a_piece_placed_there_would_check_from() {
+        // Along pseudo-random games on every board: counting from the king's own jumps and rays
+        // (read backwards through seams and cone points) agrees with placing each of the
+        // opponent's checkers on each free cell it reaches and asking whether it attacks the king.
+        for variant in Variant::ALL {
+            for p in random_game(variant, 11, 40) {
+                let reach = |c, piece| p.rules.family.reach(&p, c, piece);
+                for color in Color::ALL {
+                    let [me, them] = [color, !color]
+                        .map(|c| side(&p, c, Weights::of(variant), reach, pawn_attacks_each(&p, c, reach)));
+                    let open = Bits::of(&p.occupied[(!color).index()]).union(me.attacks);
+                    let placed: u32 = CHECKERS
+                        .into_iter()
+                        .zip(them.lines)
+                        .map(|(role, line)| {
+                            line.without(open)
+                                .cells()
+                                .filter(|&c| reach(c, Piece::new(!color, role)).contains(p.king(color)))
+                                .count() as u32
+                        })
+                        .sum();
+                    assert_eq!(
+                        safe_checks(&p, color, me.attacks, them.lines, reach),
+                        placed,
+                        "{variant:?} {color:?} {}",
+                        p.to_text()
+                    );
                 }
             }
         }
