@@ -8,8 +8,8 @@
 //! king level,undeveloped"`, and `doubled,protected` for passed pawns alone), from zero; each set
 //! was kept where a match against the search without it did not find it worse (see the guide).
 //! Those fits made the passed table rise afterwards; the tuner now keeps it rising as it fits.
-//! Safe checks came last, fitted alone the same way on the four surfaces; the Klein bottle and
-//! genus two keep theirs (the strips' fits, mobius −7 and Endless 13, left the error unchanged).
+//! Safe checks came last, fitted alone the same way on every board; the Klein bottle and genus two
+//! keep theirs (the other fits, from −36 on chess to 26 on Strato, left the error unchanged).
 
 use crate::piece::Role;
 use crate::variant::Variant;
