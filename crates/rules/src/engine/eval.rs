@@ -35,7 +35,8 @@ struct Side<S> {
     end: i32,
     attacks: S,
     /// The cells its knights, its diagonal sliders (bishops, queens) and its cardinal sliders
-    /// (rooks, queens) attack: where each could go to give check.
+    /// (rooks, queens) attack: where each could go to give check (empty where the weights do not
+    /// count safe checks).
     lines: [S; 3],
     bishops: u32,
 }
@@ -138,14 +139,18 @@ fn side<S: Set>(p: &Position, color: Color, w: &Weights, reach: impl Fn(Cell, Pi
     let (first_moves, levels) = (family.first_move_changes_level(), family.attacks_stay_on_level());
     let enemy_level = p.complex().coord(p.king(!color)).chart;
     let unused = S::of(&p.unused);
+    // The lines feed only the safe checks, which a weight of zero skips.
+    let checks = w.safe_check != 0;
     let mut pieces = |role: Role, cells: S| {
         for c in cells.cells() {
             s.material += w.material[role as usize];
             let reach = reach(c, Piece::new(color, role));
             s.attacks = s.attacks.union(reach);
-            for (line, on) in s.lines.iter_mut().zip(LINES[role as usize]) {
-                if on {
-                    *line = line.union(reach);
+            if checks {
+                for (line, on) in s.lines.iter_mut().zip(LINES[role as usize]) {
+                    if on {
+                        *line = line.union(reach);
+                    }
                 }
             }
             s.non_pawn += value(role);
@@ -327,12 +332,17 @@ mod tests {
         }
     }
 
-    /// The opponent's safe checks against `color` in `p`, by [`safe_checks`], in 256 bits.
-    fn checks_against(p: &Position, color: Color) -> u32 {
+    /// `color`'s side and its opponent's in `p`, in 256 bits, with safe checks counted.
+    fn sides(p: &Position, color: Color) -> [Side<Bits>; 2] {
+        let w = Weights { safe_check: 1, ..Weights::of(p.variant()).clone() };
         let reach = |c, piece| p.rules.family.reach(p, c, piece);
-        let [me, them] =
-            [color, !color].map(|c| side(p, c, Weights::of(p.variant()), reach, pawn_attacks_each(p, c, reach)));
-        safe_checks(p, color, me.attacks, them.lines, reach)
+        [color, !color].map(|c| side(p, c, &w, reach, pawn_attacks_each(p, c, reach)))
+    }
+
+    /// The opponent's safe checks against `color` in `p`, by [`safe_checks`].
+    fn checks_against(p: &Position, color: Color) -> u32 {
+        let [me, them] = sides(p, color);
+        safe_checks(p, color, me.attacks, them.lines, |c, piece| p.rules.family.reach(p, c, piece))
     }
 
     #[test]
@@ -358,8 +368,7 @@ mod tests {
             for p in random_game(variant, 11, 40) {
                 let reach = |c, piece| p.rules.family.reach(&p, c, piece);
                 for color in Color::ALL {
-                    let [me, them] = [color, !color]
-                        .map(|c| side(&p, c, Weights::of(variant), reach, pawn_attacks_each(&p, c, reach)));
+                    let [me, them] = sides(&p, color);
                     let open = Bits::of(&p.occupied[(!color).index()]).union(me.attacks);
                     let placed: u32 = CHECKERS
                         .into_iter()
