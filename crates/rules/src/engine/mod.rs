@@ -32,6 +32,7 @@
 //! started from a fresh engine (or after [`Engine::clear`]); time limits and the stop flag depend
 //! on the clock.
 
+mod aspiration;
 mod clock;
 mod correction;
 mod elo;

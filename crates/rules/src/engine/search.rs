@@ -17,6 +17,7 @@
 //! search on the most crowded position ends within a few milliseconds of its limit with the best
 //! action found so far (at worst the first action in move order).
 
+use super::aspiration::Window;
 use super::correction::Correction;
 use super::eval_cache::EvalCache;
 use super::limits::Limits;
@@ -50,6 +51,8 @@ pub(crate) struct RootMove {
 
 /// The half-width of the first aspiration window.
 const WINDOW: i32 = 40;
+/// Past this half-width a failing aspiration window opens fully on the side it failed.
+const WIDEST: i32 = 600;
 /// Quiescence skips captures that cannot lift the score to alpha even with this margin.
 const DELTA: i32 = 200;
 /// Reverse futility's margin a ply (half of it less where the evaluation is rising).
@@ -253,8 +256,9 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// One iteration in a window around the previous score, widened to the full window if the
-    /// value falls outside. `None` if it was aborted before any root action completed.
+    /// One iteration in a window around the previous score, widened on the side the value falls
+    /// out of until it holds it ([`Window`]). `None` if it was aborted before any root action
+    /// completed.
     fn aspirate(
         &mut self,
         root: &Position,
@@ -263,14 +267,17 @@ impl<'a> Search<'a> {
         previous: i32,
         noisy: bool,
     ) -> Option<(i32, Vec<Action>)> {
-        if depth >= 4 && !noisy && previous.abs() < MATE_BOUND {
-            let (alpha, beta) = (previous - self.margin(WINDOW), previous + self.margin(WINDOW));
-            let found = self.root(root, moves, depth, alpha, beta)?;
-            if self.aborted || (alpha < found.0 && found.0 < beta) {
+        if depth < 4 || noisy || previous.abs() >= MATE_BOUND {
+            return self.root(root, moves, depth, -INFINITY, INFINITY);
+        }
+        let mut window = Window::around(previous, self.margin(WINDOW), self.margin(WIDEST));
+        loop {
+            let found = self.root(root, moves, depth, window.alpha, window.beta)?;
+            if self.aborted || window.holds(found.0) {
                 return Some(found);
             }
+            window = window.widened(found.0);
         }
-        self.root(root, moves, depth, -INFINITY, INFINITY)
     }
 
     /// Searches every root action in a window; the best moves to the front. Returns its score and
