@@ -22,9 +22,10 @@ impl Window {
         Window { alpha: previous - delta, beta: previous + delta, delta, widest }
     }
 
-    /// Whether a value found in this window is exact (strictly inside it).
+    /// Whether a value found in this window is final: strictly inside it, or found in the full
+    /// window (which nothing widens).
     pub fn holds(&self, value: i32) -> bool {
-        self.alpha < value && value < self.beta
+        (self.alpha < value && value < self.beta) || (self.alpha, self.beta) == (-INFINITY, INFINITY)
     }
 
     /// The window after `value` fell out of this one: widened beyond it on the side it fell.
@@ -73,5 +74,12 @@ mod tests {
             w = w.widened(w.alpha - 1_000);
         }
         assert!(w.holds(-INFINITY + 1), "fully open below");
+        // Opened on both sides, it holds every value, even one on its bounds: the search ends.
+        let mut full = first;
+        for _ in 0..12 {
+            full = if full.alpha > -INFINITY { full.widened(full.alpha) } else { full.widened(full.beta) };
+        }
+        assert_eq!((full.alpha, full.beta), (-INFINITY, INFINITY));
+        assert!(full.holds(INFINITY) && full.holds(-INFINITY));
     }
 }
