@@ -30,7 +30,7 @@ impl Window {
 
     /// The window after `value` fell out of this one: widened beyond it on the side it fell.
     pub fn widened(self, value: i32) -> Window {
-        let delta = 2 * self.delta;
+        let delta = self.delta.saturating_mul(2);
         let open = delta > self.widest;
         if value <= self.alpha {
             let alpha = if open { -INFINITY } else { (value - delta).max(-INFINITY) };
