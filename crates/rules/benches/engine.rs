@@ -1,15 +1,18 @@
 //! Engine measurements: search speed and depth, how closely the time limit is kept, and playing
 //! strength from self-play. Measured and printed as tables, not asserted.
 //!
-//! `cargo bench -p surface-chess-rules --bench engine` prints three tables:
+//! `cargo bench -p surface-chess-rules --bench engine` prints four tables:
 //! 1. per variant, a 1 s search from the initial position: depth reached, nodes, nodes per second;
-//! 2. the time limit: requested against actual search time over positions of every variant, from
+//! 2. per board of the README's table, the depth of 1 s searches on one thread from the initial
+//!    position and from ten balanced openings (those `surfchess match <board> --seed 2026` plays
+//!    first), and their nodes per second;
+//! 3. the time limit: requested against actual search time over positions of every variant, from
 //!    games and from crowded setups (the worst case: many queens, checks everywhere), where a
 //!    search must end within 20 ms of its limit;
-//! 3. strength: the strongest level against the random mover on every variant, and each level against the one
+//! 4. strength: the strongest level against the random mover on every variant, and each level against the one
 //!    below on the Möbius board, colours alternating, at a reduced thinking time.
 //!
-//! `… --bench engine -- time` (or `speed`, `strength`) prints only that table. Under
+//! `… --bench engine -- time` (or `speed`, `openings`, `strength`) prints only that table. Under
 //! `cargo test --benches` (no `--bench` argument) only a quick smoke run is made.
 
 #[path = "../tests/crowded/mod.rs"]
@@ -18,7 +21,9 @@ mod crowded;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use surface_chess_rules::engine::{Engine, Level, Limits, Tally, game_seed, play_game};
+use surface_chess_rules::engine::{
+    Engine, Level, Limits, MATCH_JUDGE_NODES, Tally, balanced_opening, game_seed, play_game,
+};
 use surface_chess_rules::{Color, Game, Position, Variant};
 
 /// Thinking time of the strongest level in the strength matches.
@@ -46,6 +51,52 @@ fn speed() {
             found.nodes,
             found.nps(),
             p.notation(found.best)
+        ));
+    }
+}
+
+/// The boards of the README's table of the opponent.
+const PLAYED: [Variant; 7] = [
+    Variant::Chess,
+    Variant::Mobius,
+    Variant::Klein,
+    Variant::Genus2,
+    Variant::Endless,
+    Variant::Strato,
+    Variant::Chess3,
+];
+
+/// The openings of the depth table: `surfchess match`'s first ten with `--seed 2026` (six random
+/// plies, judged balanced by its default search).
+const OPENINGS: u32 = 10;
+const OPENINGS_SEED: u64 = 2026;
+
+/// The depth a second reaches depends on the position: the initial position of a board may be
+/// sharper or quieter than its games. Each search starts from a new engine, on one thread.
+fn openings() {
+    say("## Depth in 1 s, one thread: from the initial position and from ten balanced openings\n");
+    say("| board | from the start | openings: median | least | most | nodes/s (all eleven) |");
+    say("|---|---:|---:|---:|---:|---:|");
+    let stop = AtomicBool::new(false);
+    let judge = Limits::nodes(MATCH_JUDGE_NODES);
+    let limits = Limits::movetime(Duration::from_secs(1));
+    for v in PLAYED {
+        let games = std::iter::once(Game::new(v))
+            .chain((0..OPENINGS).map(|i| balanced_opening(v, 6, &judge, game_seed(OPENINGS_SEED, i))));
+        let found: Vec<_> =
+            games.map(|game| Engine::new(0).search(&game, &limits, &stop, |_| {}).expect("a move")).collect();
+        let mut depths: Vec<u32> = found[1..].iter().map(|r| r.depth).collect();
+        depths.sort_unstable();
+        let middle = depths.len() / 2;
+        let median = f64::from(depths[middle - 1] + depths[middle]) / 2.0;
+        let nodes: u64 = found.iter().map(|r| r.nodes).sum();
+        let seconds: f64 = found.iter().map(|r| r.elapsed.as_secs_f64()).sum();
+        say(&format!(
+            "| {v} | {} | {median} | {} | {} | {} k |",
+            found[0].depth,
+            depths[0],
+            depths[depths.len() - 1],
+            (nodes as f64 / seconds / 1000.0).round()
         ));
     }
 }
@@ -155,7 +206,8 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.iter().any(|a| a == "--bench") {
         // A table's name after `--` runs that table only: `… --bench engine -- time`.
-        let tables: [(&str, fn()); 3] = [("speed", speed), ("time", time_limit), ("strength", strength)];
+        let tables: [(&str, fn()); 4] =
+            [("speed", speed), ("openings", openings), ("time", time_limit), ("strength", strength)];
         let chosen: Vec<&str> = tables.iter().map(|t| t.0).filter(|name| args.iter().any(|a| a == name)).collect();
         for (name, table) in tables {
             if chosen.is_empty() || chosen.contains(&name) {
