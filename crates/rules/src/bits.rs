@@ -55,7 +55,9 @@ impl Bits {
     /// True when empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
+        // One test of the words' union rather than a comparison word by word.
+        let [a, b, c, d] = self.0;
+        a | b | c | d == 0
     }
 
     /// The set's four words, cells 0..64 first.
@@ -433,6 +435,10 @@ mod tests {
         b.remove(Cell(64));
         assert!(!b.contains(Cell(64)) && b.contains(Cell(161)));
         assert_eq!(b.iter().map(|c| c.0).collect::<Vec<_>>(), vec![0, 63, 127, 128, 161]);
+        assert!(Bits::EMPTY.is_empty());
+        for word in 0..4u8 {
+            assert!(!Bits::single(Cell(word * 64 + 5)).is_empty(), "a cell in word {word}");
+        }
     }
 
     /// The narrow sets agree with `Bits` on cells within their width.
