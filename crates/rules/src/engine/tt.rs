@@ -246,7 +246,8 @@ mod tests {
     fn a_new_table_is_in_memory_before_any_search() {
         // 1.5 MiB, beyond the size the allocator serves from its heap: fresh pages of the system.
         let table = Table::new(16);
-        let page = 4096;
+        // SAFETY: sysconf reads a constant of the system.
+        let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).expect("a page size");
         let start = table.slots.as_ptr() as usize / page * page;
         let end = table.slots.as_ptr() as usize + table.bytes();
         let mut resident = vec![0u8; (end - start).div_ceil(page)];
