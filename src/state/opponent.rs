@@ -1,12 +1,14 @@
 //! The practice opponent in the app: the rules crate's engine plays the computer's side, or
 //! suggests a move (hint), thinking on a background task (the window never waits for it) and
 //! reporting the depth reached. A search for a position that is no longer the live one (a move
-//! was made, another game started or was loaded) is stopped and its answer dropped.
+//! was made, another game started or was loaded) is stopped and its answer dropped. One engine
+//! serves a game from move to move, as in matches and under UCI: what it learned searching one
+//! move (its table, its histories) speeds up the next.
 
 use crate::state::commands::Command;
 use crate::state::exhibition::Pace;
 use crate::state::game::{CurrentGame, Notice};
-use crate::state::messages::ActionChosen;
+use crate::state::messages::{ActionChosen, PlaySystems};
 use crate::state::mode::{ComputerLevel, Players, Who};
 use crate::state::selection::Selection;
 use crate::state::tours::Touring;
@@ -33,7 +35,9 @@ pub enum Purpose {
 pub struct Thinking {
     /// What the search is for.
     pub purpose: Purpose,
-    task: Task<Option<Action>>,
+    task: Task<(Engine, Option<Action>)>,
+    /// The searches the engine had completed before this one.
+    searches: u32,
     stop: Arc<AtomicBool>,
     depth: Arc<AtomicU32>,
     /// The game and ply the search started at (a result for another is dropped).
@@ -56,12 +60,42 @@ impl Drop for Thinking {
     }
 }
 
+/// The engine between two searches of one game (none while one runs, or before the first).
+#[derive(Resource, Default)]
+pub struct KeptEngine(Option<Kept>);
+
+/// An engine and what it has searched.
+struct Kept {
+    /// The game ([`CurrentGame::serial`]).
+    serial: u64,
+    /// The searches it has completed in that game.
+    searches: u32,
+    engine: Engine,
+}
+
+impl KeptEngine {
+    /// The game whose searches the kept engine has made and how many it has completed, if any.
+    pub fn searched(&self) -> Option<(u64, u32)> {
+        self.0.as_ref().map(|k| (k.serial, k.searches))
+    }
+
+    /// The engine for a search of `current`, with its searches so far: the kept one if it has
+    /// searched this game, else a new one.
+    fn take_for(&mut self, current: &CurrentGame) -> (Engine, u32) {
+        match self.0.take() {
+            Some(Kept { serial, searches, engine }) if serial == current.serial() => (engine, searches),
+            _ => (Engine::new(0x5eed ^ current.serial()).threads(search_threads()), 0),
+        }
+    }
+}
+
 /// The computer opponent.
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (finish_thinking, start_thinking, start_hint).chain().in_set(crate::schedule::AppSystems::Input),
-    );
+    // The computer starts thinking once the rules have played the frame's moves (its own
+    // included): before, it would start on the position its chosen move is about to leave.
+    app.init_resource::<KeptEngine>()
+        .add_systems(Update, (finish_thinking, start_hint).chain().in_set(crate::schedule::AppSystems::Input))
+        .add_systems(Update, start_thinking.after(PlaySystems).in_set(crate::schedule::AppSystems::Rules));
 }
 
 /// Whether it is the computer's turn in the live game.
@@ -85,21 +119,28 @@ impl Turn<'_> {
     }
 }
 
+/// The search in progress, if any, and the engine kept between searches.
+#[derive(SystemParam)]
+struct Mind<'w> {
+    thinking: Option<ResMut<'w, Thinking>>,
+    kept: ResMut<'w, KeptEngine>,
+}
+
 fn start_thinking(
     mut commands: Commands,
     time: Res<Time>,
     pace: Res<Pace>,
     turn: Turn,
     level: Res<ComputerLevel>,
-    thinking: Option<Res<Thinking>>,
     touring: Option<Res<Touring>>,
+    mut mind: Mind,
 ) {
     let (current, players) = (&turn.current, &turn.players);
     // A tour's step is shown, not played on (the exhibition's tours step by themselves).
-    if thinking.is_some() || !turn.computer_to_move() || touring.is_some_and(|t| t.at.is_some()) {
+    if mind.thinking.is_some() || !turn.computer_to_move() || touring.is_some_and(|t| t.at.is_some()) {
         return;
     }
-    let mut thinking = search(current, level.0, Purpose::Move);
+    let mut thinking = search(current, level.0, Purpose::Move, mind.kept.take_for(current));
     if players.who() == Who::Exhibition {
         thinking.not_before = time.elapsed_secs() + pace.0;
     }
@@ -113,17 +154,17 @@ fn start_hint(
     current: Res<CurrentGame>,
     viewing: Res<Viewing>,
     players: Players,
-    thinking: Option<Res<Thinking>>,
+    mut mind: Mind,
 ) {
     if !requests.read().any(|&c| c == Command::Hint)
-        || thinking.is_some()
+        || mind.thinking.is_some()
         || !viewing.live(&current.game)
         || current.game.is_exploring()
         || computer_to_move(&current, &viewing, players.who())
     {
         return;
     }
-    commands.insert_resource(search(&current, Level::Strong, Purpose::Hint));
+    commands.insert_resource(search(&current, Level::Strong, Purpose::Hint, mind.kept.take_for(&current)));
 }
 
 /// Threads for the opponent's search: every core but one, which stays with drawing the window.
@@ -131,8 +172,8 @@ fn search_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
-/// Starts a background search of the live position.
-fn search(current: &CurrentGame, level: Level, purpose: Purpose) -> Thinking {
+/// Starts a background search of the live position by `engine`, which the task hands back.
+fn search(current: &CurrentGame, level: Level, purpose: Purpose, (mut engine, searches): (Engine, u32)) -> Thinking {
     let game = current.game.clone();
     let ply = game.actions().len();
     let limits = level.limits(DEFAULT_MOVETIME);
@@ -140,21 +181,22 @@ fn search(current: &CurrentGame, level: Level, purpose: Purpose) -> Thinking {
     let depth = Arc::new(AtomicU32::new(0));
     let (task_stop, task_depth) = (stop.clone(), depth.clone());
     let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut engine = Engine::new(0x5eed ^ ply as u64).threads(search_threads());
-        engine.search(&game, &limits, &task_stop, |r| task_depth.store(r.depth, Ordering::Relaxed)).map(|r| r.best)
+        let found = engine.search(&game, &limits, &task_stop, |r| task_depth.store(r.depth, Ordering::Relaxed));
+        (engine, found.map(|r| r.best))
     });
-    Thinking { purpose, task, stop, depth, serial: current.serial(), ply, not_before: 0.0 }
+    Thinking { purpose, task, searches, stop, depth, serial: current.serial(), ply, not_before: 0.0 }
 }
 
 fn finish_thinking(
     mut commands: Commands,
     time: Res<Time>,
     turn: Turn,
-    thinking: Option<ResMut<Thinking>>,
+    mind: Mind,
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
     mut chosen: MessageWriter<ActionChosen>,
 ) {
+    let Mind { thinking, mut kept } = mind;
     let Some(mut thinking) = thinking else { return };
     let (current, viewing) = (&turn.current, &turn.viewing);
     let still_wanted = match thinking.purpose {
@@ -168,8 +210,9 @@ fn finish_thinking(
     if time.elapsed_secs() < thinking.not_before {
         return;
     }
-    if let Some(result) = check_ready(&mut thinking.task) {
+    if let Some((engine, result)) = check_ready(&mut thinking.task) {
         commands.remove_resource::<Thinking>();
+        kept.0 = Some(Kept { serial: thinking.serial, searches: thinking.searches + 1, engine });
         match (thinking.purpose, result) {
             (Purpose::Move, Some(action)) => {
                 chosen.write(ActionChosen(action));

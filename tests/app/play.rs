@@ -190,6 +190,44 @@ fn the_computer_answers_on_a_background_task_and_its_pieces_are_not_yours() {
 }
 
 #[test]
+fn the_computer_keeps_its_engine_from_move_to_move_of_a_game_and_starts_afresh_with_a_new_game() {
+    use surface_chess::state::commands::Command;
+    use surface_chess::state::opponent::KeptEngine;
+    use surface_chess_rules::engine::Level;
+    let v = Variant::Chess;
+    let mut app = app_with(CurrentGame::new(v));
+    app.insert_resource(PlayMode::VsComputer(surface_chess_rules::Color::Black))
+        .insert_resource(ComputerLevel(Level::Beginner));
+    let searched = |app: &App| app.world().resource::<KeptEngine>().searched();
+    let serial = |app: &App| app.world().resource::<CurrentGame>().serial();
+    let answered = |app: &mut App, plies: usize| {
+        let start = std::time::Instant::now();
+        while play(app).game.actions().len() < plies {
+            assert!(start.elapsed().as_secs() < 30, "the computer answers");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            app.update();
+        }
+    };
+    assert_eq!(searched(&app), None, "no search yet");
+    pick(&mut app, v, "e2");
+    pick(&mut app, v, "e4");
+    answered(&mut app, 2);
+    assert_eq!(searched(&app), Some((serial(&app), 1)));
+    pick(&mut app, v, "d2");
+    pick(&mut app, v, "d4");
+    answered(&mut app, 4);
+    assert_eq!(searched(&app), Some((serial(&app), 2)), "the same engine searched the second move");
+    let first = serial(&app);
+    app.world_mut().write_message(Command::NewGame(v));
+    app.update();
+    assert_ne!(serial(&app), first);
+    pick(&mut app, v, "e2");
+    pick(&mut app, v, "e4");
+    answered(&mut app, 2);
+    assert_eq!(searched(&app), Some((serial(&app), 1)), "a new game, a new engine");
+}
+
+#[test]
 fn a_hint_names_a_legal_move_and_goes_when_a_move_is_played() {
     use surface_chess::state::commands::Command;
     let v = Variant::Endless;
