@@ -165,25 +165,35 @@ fn autosave_follows_every_move_and_a_corrupt_save_is_kept_aside() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn the_computer_answers_on_a_background_task_and_its_pieces_are_not_yours() {
-    use surface_chess_rules::engine::Level;
-    let v = Variant::Mobius;
+/// An app where the computer plays Black at the beginner's level.
+fn against_the_computer(v: Variant) -> App {
     let mut app = app_with(CurrentGame::new(v));
     app.insert_resource(PlayMode::VsComputer(surface_chess_rules::Color::Black))
-        .insert_resource(ComputerLevel(Level::Beginner));
+        .insert_resource(ComputerLevel(surface_chess_rules::engine::Level::Beginner));
+    app
+}
+
+/// Updates the app until the game has `plies` moves: the computer has answered.
+fn answered(app: &mut App, plies: usize) {
+    let start = std::time::Instant::now();
+    while play(app).game.actions().len() < plies {
+        assert!(start.elapsed().as_secs() < 30, "the computer answers");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.update();
+    }
+}
+
+#[test]
+fn the_computer_answers_on_a_background_task_and_its_pieces_are_not_yours() {
+    let v = Variant::Mobius;
+    let mut app = against_the_computer(v);
     pick(&mut app, v, "e2");
     pick(&mut app, v, "e4");
     assert_eq!(play(&app).game.actions().len(), 1);
     // While the computer thinks, picking its pieces does nothing.
     pick(&mut app, v, "e8");
     assert_eq!(play(&app).selection.selected, None);
-    let start = std::time::Instant::now();
-    while play(&app).game.actions().len() < 2 {
-        assert!(start.elapsed().as_secs() < 30, "the computer answers");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        app.update();
-    }
+    answered(&mut app, 2);
     let p = play(&app);
     assert_eq!(p.game.position().side_to_move(), surface_chess_rules::Color::White);
     assert!(p.game.outcome().is_none());
@@ -193,21 +203,10 @@ fn the_computer_answers_on_a_background_task_and_its_pieces_are_not_yours() {
 fn the_computer_keeps_its_engine_from_move_to_move_of_a_game_and_starts_afresh_with_a_new_game() {
     use surface_chess::state::commands::Command;
     use surface_chess::state::opponent::KeptEngine;
-    use surface_chess_rules::engine::Level;
     let v = Variant::Chess;
-    let mut app = app_with(CurrentGame::new(v));
-    app.insert_resource(PlayMode::VsComputer(surface_chess_rules::Color::Black))
-        .insert_resource(ComputerLevel(Level::Beginner));
+    let mut app = against_the_computer(v);
     let searched = |app: &App| app.world().resource::<KeptEngine>().searched();
     let serial = |app: &App| app.world().resource::<CurrentGame>().serial();
-    let answered = |app: &mut App, plies: usize| {
-        let start = std::time::Instant::now();
-        while play(app).game.actions().len() < plies {
-            assert!(start.elapsed().as_secs() < 30, "the computer answers");
-            std::thread::sleep(std::time::Duration::from_millis(5));
-            app.update();
-        }
-    };
     assert_eq!(searched(&app), None, "no search yet");
     pick(&mut app, v, "e2");
     pick(&mut app, v, "e4");
