@@ -87,8 +87,9 @@ fn openings() {
             games.map(|game| Engine::new(0).search(&game, &limits, &stop, |_| {}).expect("a move")).collect();
         let mut depths: Vec<u32> = found[1..].iter().map(|r| r.depth).collect();
         depths.sort_unstable();
+        // The middle depth, or the mean of the two middle ones.
         let middle = depths.len() / 2;
-        let median = f64::from(depths[middle - 1] + depths[middle]) / 2.0;
+        let median = f64::from(depths[(depths.len() - 1) / 2] + depths[middle]) / 2.0;
         let nodes: u64 = found.iter().map(|r| r.nodes).sum();
         let seconds: f64 = found.iter().map(|r| r.elapsed.as_secs_f64()).sum();
         say(&format!(
