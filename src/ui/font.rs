@@ -8,6 +8,9 @@ use bevy::prelude::*;
 /// The font file.
 pub const FONT_DATA: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansMono.ttf");
 
+/// The font's advance, in font sizes: every character is this wide (1233 of 2048 units).
+pub const ADVANCE: f32 = 1233.0 / 2048.0;
+
 /// Replaces the default font. Added after `DefaultPlugins` and before the first update, so that
 /// the text plugin registers this font rather than the one it was built with.
 pub fn plugin(app: &mut App) {

@@ -10,15 +10,17 @@ use bevy::prelude::*;
 use bevy::text::EditableText;
 use bevy::ui::{ComputedNode, OverflowAxis, UiGlobalTransform};
 use surface_chess::scene::layout::{CHART_HEIGHT, chart_height};
-use surface_chess::state::game::CurrentGame;
+use surface_chess::state::game::{CurrentGame, Notice};
 use surface_chess::state::lessons::LessonCommand;
 use surface_chess::state::lessons::library::Library;
+use surface_chess::state::mode::ComputerLevel;
 use surface_chess::state::online::{IdentitySource, Lobby, OnlineSettings, OpenGame};
 use surface_chess::ui::button::{self, ButtonLabel};
 use surface_chess::ui::panel::{self, ChartArea, LessonArea, MoveList, Page, PanelBody};
 use surface_chess::ui::tabs::{PanelTab, Tab};
 use surface_chess::{logic_plugin, scene::chart};
 use surface_chess_rules::Variant;
+use surface_chess_rules::engine::Level;
 
 /// A window: its logical size, the system's scale factor and `--ui-scale`.
 #[derive(Clone, Copy, Debug)]
@@ -257,5 +259,77 @@ fn an_online_game_fits_at_the_four_sizes() {
         settle(&mut app);
         assert_eq!(app.world().resource::<PanelTab>().0, Tab::Online, "an online game shows its tab");
         check(&mut app, window, "a hosted game");
+    }
+}
+
+/// Every displayed button's label and place, by label.
+fn button_places(app: &mut App) -> Vec<(String, Rect)> {
+    let buttons: Vec<(Entity, String)> =
+        app.world_mut().query::<(Entity, &ButtonLabel)>().iter(app.world()).map(|(e, l)| (e, l.0.clone())).collect();
+    let mut places: Vec<(String, Rect)> =
+        buttons.into_iter().filter(|&(e, _)| displayed(app, e)).map(|(e, name)| (name, rect(app, e))).collect();
+    places.sort_by(|a, b| a.0.cmp(&b.0));
+    places
+}
+
+/// Checks that the buttons shown now are those shown `before`, each in the same place.
+fn assert_unmoved(app: &mut App, before: &[(String, Rect)], what: &str) {
+    let now = button_places(app);
+    let names = |places: &[(String, Rect)]| places.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
+    assert_eq!(names(before), names(&now), "{what}: the same buttons are shown");
+    for ((name, was), (_, is)) in before.iter().zip(&now) {
+        assert!(
+            was.min.distance(is.min) < 0.5 && was.size().distance(is.size()) < 0.5,
+            "{what}: '{name}' moved from {was:?} to {is:?}"
+        );
+    }
+}
+
+#[test]
+fn the_buttons_stay_put_while_the_status_wraps_a_notice_appears_and_the_level_changes() {
+    for window in WINDOWS {
+        let mut app = laid_out(window, Variant::Klein);
+        app.insert_resource(PanelTab(Tab::Opponent));
+        settle(&mut app);
+        let before = button_places(&mut app);
+        assert!(before.iter().any(|(name, _)| name == "Level +"), "{window:?}: the Opponent tab is on show");
+        let unmoved = |app: &mut App, what: &str| {
+            settle(app);
+            assert_unmoved(app, &before, &format!("{window:?} {what}"));
+        };
+        // Against the computer the status names it and its level, two lines on the Klein bottle.
+        crate::buttons::activate(&mut app, "You White vs computer");
+        unmoved(&mut app, "against the computer");
+        // Each level's words, short and long, and the notice naming it.
+        for _ in 0..Level::ALL.len() {
+            crate::buttons::activate(&mut app, "Level +");
+            let level = app.world().resource::<ComputerLevel>().0;
+            unmoved(&mut app, &format!("at {level:?}"));
+        }
+        assert!(!app.world().resource::<Notice>().0.is_empty(), "a level change is noticed");
+        for _ in 0..Level::ALL.len() {
+            crate::buttons::activate(&mut app, "Level -");
+            let level = app.world().resource::<ComputerLevel>().0;
+            unmoved(&mut app, &format!("at {level:?}"));
+        }
+    }
+}
+
+#[test]
+fn the_setup_buttons_stay_put_while_the_setup_changes() {
+    for window in WINDOWS {
+        let mut app = laid_out(window, Variant::Klein);
+        crate::buttons::activate(&mut app, "Set up");
+        settle(&mut app);
+        let before = button_places(&mut app);
+        assert!(before.iter().any(|(name, _)| name == "Start game"), "{window:?}: setting up");
+        // Each brush, a pawn's facing and double step, the side to move, an illegal position
+        // (its reason said) and the initial one again.
+        let presses = ["Black", "K", "P", "Facing ↑↓", "Double step", "Side to move", "Castle q", "Clear", "Initial"];
+        for press in presses {
+            crate::buttons::activate(&mut app, press);
+            settle(&mut app);
+            assert_unmoved(&mut app, &before, &format!("{window:?} after {press}"));
+        }
     }
 }

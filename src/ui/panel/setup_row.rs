@@ -4,7 +4,6 @@
 
 use super::moves::MovesPart;
 use super::row::send_button;
-use crate::scene::layout::{TEXT, label};
 use crate::state::setup::{SetupBoard, SetupCommand};
 use crate::ui::button::Look;
 use crate::ui::facts::PanelFacts;
@@ -15,10 +14,6 @@ use surface_chess_rules::{CastleSide, Color as Side, Role};
 #[derive(Component)]
 pub(super) struct SetupRow;
 
-/// The setup's summary line.
-#[derive(Component)]
-pub(super) struct SetupSummary;
-
 /// Spawns the (hidden) setup controls under `body`.
 pub(super) fn spawn_setup_row(commands: &mut Commands, body: Entity) {
     let row = commands
@@ -28,8 +23,6 @@ pub(super) fn spawn_setup_row(commands: &mut Commands, body: Entity) {
         ))
         .id();
     commands.entity(body).add_child(row);
-    let summary = commands.spawn((label("", 13.0, TEXT), SetupSummary)).id();
-    commands.entity(row).add_child(summary);
     let line = |commands: &mut Commands| {
         let line = commands.spawn(Node { flex_wrap: FlexWrap::Wrap, ..default() }).id();
         commands.entity(row).add_child(line);
@@ -71,23 +64,17 @@ pub(super) fn spawn_setup_row(commands: &mut Commands, body: Entity) {
     send_button(commands, end, Look::Plain, "Cancel setup", in_setup, SetupCommand::Cancel);
 }
 
-/// Shows the setup controls in setup mode, with the setup's summary, in the place of the move
-/// list (the position set up has no moves yet).
+/// Shows the setup controls in setup mode in the place of the move list (the position set up has
+/// no moves yet); the status line says what the setup is.
 #[allow(clippy::type_complexity)]
 pub(super) fn show_setup(
     board: Option<Res<SetupBoard>>,
     mut rows: Query<(&mut Node, Has<SetupRow>), Or<(With<SetupRow>, With<MovesPart>)>>,
-    mut summaries: Query<&mut Text, With<SetupSummary>>,
 ) {
     for (mut node, setup) in &mut rows {
         let display = if board.is_some() == setup { Display::Flex } else { Display::None };
         if node.display != display {
             node.display = display;
-        }
-    }
-    if let Some(board) = board.filter(|b| b.is_changed()) {
-        for mut text in &mut summaries {
-            text.0 = board.summary();
         }
     }
 }

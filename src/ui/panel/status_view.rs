@@ -11,9 +11,11 @@ use crate::state::mode::{ComputerLevel, Players};
 use crate::state::online::{Lobby, OpenGame, result_words};
 use crate::state::opponent::{Purpose, Thinking};
 use crate::state::persist::AutosaveState;
+use crate::state::setup::SetupBoard;
 use crate::state::viewing::Viewing;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy::text::LineHeight;
 
 /// The status line.
 #[derive(Component)]
@@ -26,6 +28,15 @@ pub(super) struct ExplainText;
 /// The line above the chart saying how its edges are glued.
 #[derive(Component)]
 pub(super) struct SeamNote;
+
+/// The status's font size.
+const STATUS_SIZE: f32 = 14.0;
+/// Lines the status always keeps room for: its usual one or two (the board, who plays, the
+/// computer's depth, whose move) and a notice. Buttons below then stay put when a notice appears
+/// or the status wraps, rather than moving under a pointer about to click again.
+const STATUS_LINES: f32 = 3.0;
+/// The status's line height, in font sizes (Bevy's default).
+const LINE_HEIGHT: f32 = 1.2;
 
 /// The explanation's colour.
 const EXPLAIN: Color = Color::srgb(1.0, 0.78, 0.55);
@@ -41,7 +52,14 @@ pub(super) fn spawn_status(commands: &mut Commands, body: Entity) {
         .spawn(Node { justify_content: JustifyContent::SpaceBetween, flex_shrink: 0.0, ..default() })
         .add_children(&[title, taken])
         .id();
-    let status = commands.spawn((label("", 14.0, TEXT), StatusText, Node { flex_shrink: 1.0, ..default() })).id();
+    let status = commands
+        .spawn((
+            label("", STATUS_SIZE, TEXT),
+            LineHeight::RelativeToFont(LINE_HEIGHT),
+            StatusText,
+            Node { flex_shrink: 1.0, min_height: px(STATUS_LINES * STATUS_SIZE * LINE_HEIGHT), ..default() },
+        ))
+        .id();
     // The swatch stays beside the status's first line when it wraps.
     let line = commands
         .spawn(Node { align_items: AlignItems::FlexStart, flex_shrink: 0.0, ..default() })
@@ -65,6 +83,7 @@ pub(super) struct StatusSources<'w> {
     thinking: Option<Res<'w, Thinking>>,
     lobby: Option<Res<'w, Lobby>>,
     open: Option<Res<'w, OpenGame>>,
+    setup: Option<Res<'w, SetupBoard>>,
 }
 
 impl StatusSources<'_> {
@@ -76,18 +95,27 @@ impl StatusSources<'_> {
             || self.notice.is_changed()
             || self.autosave.is_changed()
             || self.lobby.as_ref().is_some_and(|o| o.is_changed())
+            || self.setup.as_ref().is_some_and(|s| s.is_changed())
     }
 }
 
+/// The status: the game's, or while setting up, the setup's (what a click places, the side to
+/// move, castling, and whether the rules accept the position).
 pub(super) fn show_status(
     sources: StatusSources,
-    mut shown_depth: Local<Option<(Purpose, u32)>>,
+    mut shown: Local<(Option<(Purpose, u32)>, bool)>,
     mut texts: Query<&mut Text, (With<StatusText>, Without<SeamNote>)>,
 ) {
     let depth = sources.thinking.as_ref().map(|t| (t.purpose, t.depth()));
-    let depth_changed = *shown_depth != depth;
-    *shown_depth = depth;
-    if sources.changed() || depth_changed {
+    let setting_up = sources.setup.is_some();
+    let shown_changed = *shown != (depth, setting_up);
+    *shown = (depth, setting_up);
+    if let Some(setup) = sources.setup.as_ref().filter(|s| shown_changed || s.is_changed()) {
+        let text = format!("{} · {}", sources.current.variant(), setup.summary());
+        for mut text_now in &mut texts {
+            text_now.0.clone_from(&text);
+        }
+    } else if !setting_up && (sources.changed() || shown_changed) {
         let who = sources.players.who();
         let server_result = sources
             .open

@@ -10,6 +10,7 @@ use crate::state::mode::ComputerLevel;
 use crate::ui::button::{EnabledWhen, Look, enable_buttons};
 use crate::ui::commands::Entry;
 use crate::ui::facts::{FactSources, PanelFacts};
+use crate::ui::font::ADVANCE;
 use crate::ui::tips::Tip;
 use crate::ui::toggles::{OFF, ON, make_toggle};
 use bevy::prelude::*;
@@ -25,24 +26,50 @@ pub(super) struct BoardButton(Variant);
 #[derive(Component)]
 pub(super) struct LevelText;
 
+/// The level's font size.
+const LEVEL_SIZE: f32 = 13.0;
+
 /// A tab's rows of the command table under `page`: its primary action first, each button with
 /// its tip.
 pub(super) fn spawn_table_rows(commands: &mut Commands, page: Entity, entries: &[Entry]) {
     let row = row(commands, page);
+    // Level -, the level and Level + wrap as one group, as wide at every level: they stay put.
+    let mut parent = row;
     for (i, entry) in entries.iter().enumerate() {
+        if entry.command == Command::Level(-1) {
+            parent = commands.spawn(Node { align_items: AlignItems::Center, ..default() }).id();
+            commands.entity(row).add_child(parent);
+        }
         let look = if i == 0 { Look::Primary } else { Look::Plain };
-        let button = send_button(commands, row, look, entry.label, entry.enabled, entry.command);
+        let button = send_button(commands, parent, look, entry.label, entry.enabled, entry.command);
         commands.entity(button).insert(Tip(entry.tip));
         if let Command::Toggle(view) = entry.command {
             make_toggle(commands, button, view);
         }
         if entry.command == Command::Level(-1) {
-            let level = commands
-                .spawn((label("", 13.0, TEXT), LevelText, Node { margin: UiRect::horizontal(px(4)), ..default() }))
-                .id();
-            commands.entity(row).add_child(level);
+            let level = commands.spawn(level_text()).id();
+            commands.entity(parent).add_child(level);
+        }
+        if entry.command == Command::Level(1) {
+            parent = row;
         }
     }
+}
+
+/// The computer's level between its buttons: as wide as the longest level's words, centred.
+fn level_text() -> impl Bundle {
+    let longest = Level::ALL.map(|l| level_words(l).chars().count()).into_iter().max().unwrap_or(0);
+    (
+        label("", LEVEL_SIZE, TEXT),
+        TextLayout::justify(Justify::Center),
+        LevelText,
+        Node {
+            margin: UiRect::horizontal(px(4)),
+            min_width: px(longest as f32 * LEVEL_SIZE * ADVANCE),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+    )
 }
 
 /// The boards, each starting a new game on it, under `page`.

@@ -3,6 +3,7 @@
 
 use crate::scene::layout::{DIM, label};
 use crate::state::game::CurrentGame;
+use crate::state::setup::SetupBoard;
 use crate::state::viewing::Viewing;
 use bevy::prelude::*;
 use surface_chess_rules::{ActionKind, Color as Side, Game, Role};
@@ -72,19 +73,23 @@ pub(super) fn spawn_turn(commands: &mut Commands) -> (Entity, Entity) {
     (swatch, taken)
 }
 
-/// The swatch takes the colour of the side to move in the position on show; the taken line
-/// follows the game.
+/// The swatch takes the colour of the side to move in the position on show (while setting up, in
+/// the position set up); the taken line follows the game.
 pub(super) fn show_turn(
     current: Res<CurrentGame>,
     viewing: Res<Viewing>,
+    setup: Option<Res<SetupBoard>>,
+    mut setting_up: Local<bool>,
     mut swatches: Query<&mut BackgroundColor, With<TurnSwatch>>,
     mut texts: Query<&mut Text, With<TakenText>>,
 ) {
-    if !current.is_changed() && !viewing.is_changed() {
+    let setup_changed = std::mem::replace(&mut *setting_up, setup.is_some()) != setup.is_some()
+        || setup.as_ref().is_some_and(|s| s.is_changed());
+    if !current.is_changed() && !viewing.is_changed() && !setup_changed {
         return;
     }
     let game = &current.game;
-    let side = viewing.shown(game).side_to_move();
+    let side = setup.map_or_else(|| viewing.shown(game).side_to_move(), |s| s.setup.side);
     for mut swatch in &mut swatches {
         swatch.set_if_neq(BackgroundColor(SWATCH[usize::from(side == Side::Black)]));
     }
