@@ -223,9 +223,17 @@ fn start_setup(mut commands: MessageReader<Command>, mut next: ResMut<NextState<
     }
 }
 
-fn begin_setup(mut commands: Commands, current: Res<CurrentGame>, mut selection: ResMut<Selection>) {
+/// Makes the setup from the game on show; the game's last notice is dropped (the status line shows
+/// the setup's summary and what is noticed during setup).
+fn begin_setup(
+    mut commands: Commands,
+    current: Res<CurrentGame>,
+    mut selection: ResMut<Selection>,
+    mut notice: ResMut<Notice>,
+) {
     commands.insert_resource(SetupBoard::of(&current.game));
     selection.clear();
+    notice.say("");
 }
 
 fn end_setup(mut commands: Commands, mut current: ResMut<CurrentGame>) {

@@ -119,12 +119,15 @@ fn a_game_starts_from_a_setup_only_when_the_rules_accept_it_and_is_saved_with_it
     assert_eq!(app.world().resource::<SetupBoard>().setup.castling, surface_chess_rules::CastlingRights::NONE);
     let summary = app.world().resource::<SetupBoard>().summary();
     assert!(summary.contains("kings"), "the reason is given: {summary}");
-    let mut texts = app.world_mut().query::<&Text>();
-    let shown: Vec<String> = texts.iter(app.world()).map(|t| t.0.clone()).collect();
-    assert!(
-        shown.iter().any(|t| t.starts_with("chess · setup") && t.ends_with(&summary)),
-        "the status line says what the setup is: {shown:?}"
-    );
+    let status = |app: &mut App| {
+        let mut texts = app.world_mut().query::<&Text>();
+        let shown: Vec<String> = texts.iter(app.world()).map(|t| t.0.clone()).collect();
+        shown.into_iter().find(|t| t.starts_with("chess · setup")).expect("the status line says what the setup is")
+    };
+    assert!(status(&mut app).ends_with(&summary), "{}", status(&mut app));
+    // What is noticed during setup shows under it.
+    press(&mut app, "Level -");
+    assert!(status(&mut app).ends_with(&format!("{summary}\ncomputer level 3: casual")), "{}", status(&mut app));
     press(&mut app, "White");
     press(&mut app, "K");
     pick(&mut app, "e1");

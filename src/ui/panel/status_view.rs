@@ -100,7 +100,7 @@ impl StatusSources<'_> {
 }
 
 /// The status: the game's, or while setting up, the setup's (what a click places, the side to
-/// move, castling, and whether the rules accept the position).
+/// move, castling, and whether the rules accept the position) and what was noticed since.
 pub(super) fn show_status(
     sources: StatusSources,
     mut shown: Local<(Option<(Purpose, u32)>, bool)>,
@@ -110,8 +110,13 @@ pub(super) fn show_status(
     let setting_up = sources.setup.is_some();
     let shown_changed = *shown != (depth, setting_up);
     *shown = (depth, setting_up);
-    if let Some(setup) = sources.setup.as_ref().filter(|s| shown_changed || s.is_changed()) {
-        let text = format!("{} · {}", sources.current.variant(), setup.summary());
+    if let Some(setup) =
+        sources.setup.as_ref().filter(|s| shown_changed || s.is_changed() || sources.notice.is_changed())
+    {
+        let mut text = format!("{} · {}", sources.current.variant(), setup.summary());
+        if !sources.notice.0.is_empty() {
+            text = format!("{text}\n{}", sources.notice.0);
+        }
         for mut text_now in &mut texts {
             text_now.0.clone_from(&text);
         }
