@@ -9,6 +9,7 @@ use bevy::camera::{ComputedCameraValues, RenderTargetInfo};
 use bevy::prelude::*;
 use bevy::text::EditableText;
 use bevy::ui::{ComputedNode, OverflowAxis, UiGlobalTransform};
+use surface_chess::features::explain::Explained;
 use surface_chess::scene::layout::{CHART_HEIGHT, chart_height};
 use surface_chess::state::game::{CurrentGame, Notice};
 use surface_chess::state::lessons::LessonCommand;
@@ -330,6 +331,32 @@ fn the_setup_buttons_stay_put_while_the_setup_changes() {
             crate::buttons::activate(&mut app, press);
             settle(&mut app);
             assert_unmoved(&mut app, &before, &format!("{window:?} after {press}"));
+        }
+    }
+}
+
+#[test]
+fn the_buttons_stay_put_while_an_explanation_comes_and_goes() {
+    // Two lines at every size: what a selected queen's hover explains on genus two.
+    let text = "Why not? The white queen on I:e2 never reaches II:d4, even on an empty board.";
+    for window in WINDOWS {
+        let mut app = laid_out(window, Variant::Genus2);
+        for tab in Tab::ALL {
+            app.insert_resource(PanelTab(tab));
+            settle(&mut app);
+            let before = button_places(&mut app);
+            app.world_mut().resource_mut::<Explained>().text = text.to_owned();
+            settle(&mut app);
+            // The Online tab's page leaves no room for it below 800 logical pixels of height: there
+            // the explanation's room has given way, and the panel still fits with it shown.
+            let room = tab != Tab::Online || window.height / window.ui_scale > 800.0;
+            if room {
+                assert_unmoved(&mut app, &before, &format!("{window:?} {} tab, explained", tab.name()));
+            }
+            check(&mut app, window, &format!("{} tab, explained", tab.name()));
+            app.world_mut().resource_mut::<Explained>().text.clear();
+            settle(&mut app);
+            assert_unmoved(&mut app, &before, &format!("{window:?} {} tab, the explanation gone", tab.name()));
         }
     }
 }

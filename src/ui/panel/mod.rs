@@ -43,6 +43,9 @@ use bevy::prelude::*;
 use scroll::{WheelScrolls, scroll_with_wheel};
 use status_view::SeamNote;
 
+/// The gap between the parts of the panel below the chart.
+const ROW_GAP: f32 = 4.0;
+
 /// The panel.
 pub fn plugin(app: &mut App) {
     app.add_plugins((crate::ui::tips::plugin, crate::ui::tabs::plugin)).add_systems(Startup, spawn_panel).add_systems(
@@ -124,7 +127,7 @@ fn spawn_panel(mut commands: Commands, online: Option<Res<OnlineSettings>>) {
                 min_height: px(0),
                 overflow: Overflow::scroll_y(),
                 padding: UiRect::all(px(8)),
-                row_gap: px(4),
+                row_gap: px(ROW_GAP),
                 ..default()
             },
             BackgroundColor(PANEL_BG),

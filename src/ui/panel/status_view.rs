@@ -35,7 +35,14 @@ const STATUS_SIZE: f32 = 14.0;
 /// computer's depth, whose move) and a notice. Buttons below then stay put when a notice appears
 /// or the status wraps, rather than moving under a pointer about to click again.
 const STATUS_LINES: f32 = 3.0;
-/// The status's line height, in font sizes (Bevy's default).
+/// The explanation's font size.
+const EXPLAIN_SIZE: f32 = 13.0;
+/// Lines the explanation keeps room for: what the pointed cell or the move on show explains comes
+/// and goes as the pointer moves and moves are viewed, and the tabs below stay put.
+const EXPLAIN_LINES: f32 = 2.0;
+/// How readily the explanation's room shrinks, against the other parts' 1: first.
+const GIVES_WAY: f32 = 10_000.0;
+/// The header's line height, in font sizes (Bevy's default).
 const LINE_HEIGHT: f32 = 1.2;
 
 /// The explanation's colour.
@@ -57,7 +64,7 @@ pub(super) fn spawn_status(commands: &mut Commands, body: Entity) {
             label("", STATUS_SIZE, TEXT),
             LineHeight::RelativeToFont(LINE_HEIGHT),
             StatusText,
-            Node { flex_shrink: 1.0, min_height: px(STATUS_LINES * STATUS_SIZE * LINE_HEIGHT), ..default() },
+            Node { flex_shrink: 1.0, min_height: room(STATUS_LINES, STATUS_SIZE), ..default() },
         ))
         .id();
     // The swatch stays beside the status's first line when it wraps.
@@ -65,10 +72,28 @@ pub(super) fn spawn_status(commands: &mut Commands, body: Entity) {
         .spawn(Node { align_items: AlignItems::FlexStart, flex_shrink: 0.0, ..default() })
         .add_children(&[swatch, status])
         .id();
+    // The explanation keeps room for its lines where the panel has it; in a short window that
+    // room gives way first, before any other part of the panel. It sits right under the status,
+    // whose room ends in blank lines, without the body's gap: squeezed empty, it costs nothing.
     let explained = commands
-        .spawn((label("", 13.0, EXPLAIN), ExplainText, Node { flex_shrink: 0.0, display: Display::None, ..default() }))
+        .spawn((
+            label("", EXPLAIN_SIZE, EXPLAIN),
+            LineHeight::RelativeToFont(LINE_HEIGHT),
+            ExplainText,
+            Node {
+                flex_basis: room(EXPLAIN_LINES, EXPLAIN_SIZE),
+                flex_shrink: GIVES_WAY,
+                margin: UiRect::top(px(-super::ROW_GAP)),
+                ..default()
+            },
+        ))
         .id();
     commands.entity(body).add_children(&[top, line, explained]);
+}
+
+/// The height of `lines` lines of text of this size (each rounded up to a whole pixel, as laid out).
+fn room(lines: f32, size: f32) -> Val {
+    px(lines * (size * LINE_HEIGHT).ceil())
 }
 
 /// What the status line reports.
@@ -166,12 +191,19 @@ pub(super) fn show_seam_note(
     }
 }
 
-/// The explanation, its line hidden while there is none.
-pub(super) fn show_explained(explained: Res<Explained>, mut texts: Query<(&mut Text, &mut Node), With<ExplainText>>) {
-    if explained.is_changed() {
-        let display = if explained.text.is_empty() { Display::None } else { Display::Flex };
-        for (mut text, mut node) in &mut texts {
+/// The explanation, in its lines' room; while setting up, which explains nothing (the status says
+/// what the setup is), the room is the setup controls'.
+pub(super) fn show_explained(
+    explained: Res<Explained>,
+    setup: Option<Res<SetupBoard>>,
+    mut texts: Query<(&mut Text, &mut Node), With<ExplainText>>,
+) {
+    let display = if setup.is_some() { Display::None } else { Display::Flex };
+    for (mut text, mut node) in &mut texts {
+        if explained.is_changed() {
             text.0.clone_from(&explained.text);
+        }
+        if node.display != display {
             node.display = display;
         }
     }
