@@ -5,6 +5,9 @@ use bevy::prelude::*;
 /// Width of the right-hand column (chart and panel), in logical pixels.
 pub const PANEL_WIDTH: f32 = 440.0;
 
+/// The gap between the parts of the panel below the chart.
+pub const PANEL_GAP: f32 = 4.0;
+
 /// Height of the chart area at the top of the column, when the window is tall enough.
 pub const CHART_HEIGHT: f32 = 380.0;
 

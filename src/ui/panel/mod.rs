@@ -35,16 +35,13 @@ pub use status::{Status, move_entries};
 pub use tab_bar::{Page, TabButton};
 pub use turn::{SWATCH, TakenText, TurnSwatch, taken, taken_words};
 
-use crate::scene::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_WIDTH, chart_height, label};
+use crate::scene::layout::{CHART_HEIGHT, DIM, PANEL_BG, PANEL_GAP, PANEL_WIDTH, chart_height, label};
 use crate::state::online::{OnlineSettings, OnlineSystems};
 use crate::ui::commands::TABLE;
 use crate::ui::tabs::Tab;
 use bevy::prelude::*;
 use scroll::{WheelScrolls, scroll_with_wheel};
 use status_view::SeamNote;
-
-/// The gap between the parts of the panel below the chart.
-const ROW_GAP: f32 = 4.0;
 
 /// The panel.
 pub fn plugin(app: &mut App) {
@@ -127,7 +124,7 @@ fn spawn_panel(mut commands: Commands, online: Option<Res<OnlineSettings>>) {
                 min_height: px(0),
                 overflow: Overflow::scroll_y(),
                 padding: UiRect::all(px(8)),
-                row_gap: px(ROW_GAP),
+                row_gap: px(PANEL_GAP),
                 ..default()
             },
             BackgroundColor(PANEL_BG),

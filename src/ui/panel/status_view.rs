@@ -5,7 +5,7 @@ use super::status::Status;
 use crate::features::compare::Compared;
 use crate::features::explain::Explained;
 use crate::scene::chart::seam_note;
-use crate::scene::layout::{TEXT, label};
+use crate::scene::layout::{PANEL_GAP, TEXT, label};
 use crate::state::game::{CurrentGame, Notice};
 use crate::state::mode::{ComputerLevel, Players};
 use crate::state::online::{Lobby, OpenGame, result_words};
@@ -83,7 +83,7 @@ pub(super) fn spawn_status(commands: &mut Commands, body: Entity) {
             Node {
                 flex_basis: room(EXPLAIN_LINES, EXPLAIN_SIZE),
                 flex_shrink: GIVES_WAY,
-                margin: UiRect::top(px(-super::ROW_GAP)),
+                margin: UiRect::top(px(-PANEL_GAP)),
                 ..default()
             },
         ))
