@@ -51,7 +51,7 @@ const EXPLAIN: Color = Color::srgb(1.0, 0.78, 0.55);
 const TITLE: Color = Color::srgb(0.50, 0.74, 0.80);
 
 /// The header's lines under `body`: the title with the pieces taken, the status line after the
-/// turn's swatch, and the explanation (shown when there is one).
+/// turn's swatch, and the explanation, each in the room it keeps.
 pub(super) fn spawn_status(commands: &mut Commands, body: Entity) {
     let title = commands.spawn(label("Surface Chess", 13.0, TITLE)).id();
     let (swatch, taken) = super::turn::spawn_turn(commands);
