@@ -173,8 +173,10 @@ fn host_and_join(a: &mut App, b: &mut App) -> String {
     press(b, "Online");
     type_into::<CodeField>(b, &grouped(&code));
     press(b, "Join");
-    until2(a, b, "both are seated", |a, b| {
-        phase(a) == Some(Phase::WaitingForReady) && phase(b) == Some(Phase::WaitingForReady)
+    // Seated, and in online play: the mode's change, which puts the game on the board, comes at
+    // the start of the frame after the seat's.
+    until2(a, b, "both are seated in online play", |a, b| {
+        [a, b].iter().all(|app| phase(app) == Some(Phase::WaitingForReady) && mode(app) == AppMode::Online)
     });
     code
 }
