@@ -243,9 +243,20 @@ impl Session {
         let (out, flag) = (Arc::clone(&self.out), Arc::clone(&stop));
         let (position, earlier) = (self.position.clone(), self.earlier.clone());
         let worker = std::thread::spawn(move || {
+            let mut reported = None;
             let found = engine.search_position(&position, &earlier, &limits, &flag, |r| {
                 let _ = say(&out, &info(&position, r));
+                reported = Some((r.depth, r.best));
             });
+            // The move played may come from a helper thread that went deeper than the main
+            // thread's last report, or from an iteration cut short: its line is reported too, so
+            // that the last `info` is the move's.
+            if let Some(r) = &found
+                && reported != Some((r.depth, r.best))
+                && r.depth > 0
+            {
+                let _ = say(&out, &info(&position, r));
+            }
             // UCI: after `infinite`, the best move waits for `stop`.
             while until_stop && !flag.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(2));
