@@ -4,15 +4,15 @@
 //! Views are chosen by scoring directions around the board: how squarely the cells of interest
 //! face the camera and how near they are, preferring the direction closest to the current one.
 
+use crate::features::cutaway;
 use crate::scene::board::{CentreOn, Embedded};
-use crate::scene::camera::SurfaceCamera;
+use crate::scene::camera::{SurfaceCamera, aim};
 use crate::scene::surface::Surface;
-use crate::scene::views::{View, best_pose};
+use crate::scene::views::{Interest, View, best_pose};
 use crate::state::commands::{Command, View as Toggle, toggled};
-use crate::state::game::CurrentGame;
 use crate::state::messages::ActionPlayed;
 use crate::state::mode::AppMode;
-use crate::state::selection::Selection;
+use crate::state::play::PlayState;
 use bevy::prelude::*;
 use bevy_panorbit_camera::PanOrbitCamera;
 use std::f32::consts::TAU;
@@ -51,50 +51,67 @@ fn toggle_follow(mut commands: MessageReader<Command>, mut follow: ResMut<Follow
     }
 }
 
-/// Turns the camera towards `cells` (unless the player is dragging it).
+/// The cells in play, which the view never cuts away ([`cutaway`]).
+fn kept(play: &PlayState, surface: &Surface) -> Vec<Cell> {
+    cutaway::in_play(play, None, |c| surface.centre(c)).into_iter().map(|(c, _)| c).collect()
+}
+
+/// Turns the camera towards `cells`, with the cells in play `kept` (unless the player is
+/// dragging it).
 fn turn_towards(
     camera: &mut PanOrbitCamera,
     surface: &Surface,
-    cells: &[Cell],
+    interest: Interest,
     buttons: Option<&ButtonInput<MouseButton>>,
 ) {
     if buttons.is_some_and(|b| b.pressed(MouseButton::Left) || b.pressed(MouseButton::Right)) {
         return;
     }
     let now = View { yaw: camera.target_yaw, pitch: camera.target_pitch };
-    let pose = best_pose(surface, cells, camera.target_focus, camera.target_radius, now);
-    camera.target_focus = pose.focus;
-    camera.target_yaw = pose.view.yaw;
-    camera.target_pitch = pose.view.pitch;
-    camera.target_radius = pose.radius;
+    let pose = best_pose(surface, interest, camera.target_focus, camera.target_radius, now);
+    if camera.initialized {
+        camera.target_focus = pose.focus;
+        camera.target_yaw = pose.view.yaw;
+        camera.target_pitch = pose.view.pitch;
+        camera.target_radius = pose.radius;
+    } else {
+        // Before its first update the camera sets its targets from its current pose: a selection
+        // made at start (`--select`) puts it there at once.
+        aim(camera, (pose.focus, pose.view, pose.radius));
+    }
 }
 
 fn follow_selection(
     follow: Res<FollowGame>,
-    selection: Res<Selection>,
-    current: Res<CurrentGame>,
+    play: PlayState,
     embedded: Option<Res<Embedded>>,
     buttons: Option<Res<ButtonInput<MouseButton>>>,
     mut cameras: Query<&mut PanOrbitCamera, With<SurfaceCamera>>,
     mut last: Local<Option<Cell>>,
 ) {
     let Some(embedded) = embedded else { return };
-    if !selection.is_changed() || selection.selected == *last {
+    // A new board (the camera just went home): a selection standing from the start (`--select`)
+    // is turned to as well.
+    let new_board = embedded.is_changed();
+    let selection = &play.selection;
+    if !new_board && (!selection.is_changed() || selection.selected == *last) {
         return;
     }
     *last = selection.selected;
     let Some(from) = selection.selected.filter(|_| follow.0) else { return };
+    let game = &play.current.game;
     let mut cells = vec![from];
-    cells.extend(selection.destinations(&current.game, current.game.outcome().is_none()).into_iter().map(|d| d.0));
+    cells.extend(selection.destinations(game, game.outcome().is_none()).into_iter().map(|d| d.0));
+    let kept = kept(&play, &embedded.0);
     for mut camera in &mut cameras {
-        turn_towards(&mut camera, &embedded.0, &cells, buttons.as_deref());
+        turn_towards(&mut camera, &embedded.0, Interest { cells: &cells, kept: &kept }, buttons.as_deref());
     }
 }
 
 fn follow_moves(
     follow: Res<FollowGame>,
     mut played: MessageReader<ActionPlayed>,
-    current: Res<CurrentGame>,
+    play: PlayState,
     embedded: Option<Res<Embedded>>,
     buttons: Option<Res<ButtonInput<MouseButton>>>,
     mut cameras: Query<&mut PanOrbitCamera, With<SurfaceCamera>>,
@@ -104,12 +121,13 @@ fn follow_moves(
         if !follow.0 {
             continue;
         }
-        let before = current.game.position_at(event.ply);
+        let before = play.current.game.position_at(event.ply);
         let route = before.and_then(|p| p.route(event.action)).unwrap_or_default();
         let mut cells = vec![event.action.from];
         cells.extend(route.iter().map(|s| s.cell));
+        let kept = kept(&play, &embedded.0);
         for mut camera in &mut cameras {
-            turn_towards(&mut camera, &embedded.0, &cells, buttons.as_deref());
+            turn_towards(&mut camera, &embedded.0, Interest { cells: &cells, kept: &kept }, buttons.as_deref());
         }
     }
 }

@@ -67,6 +67,12 @@ pub struct SplitView(pub bool);
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ViewportsFitted;
 
+/// The systems putting the camera back to the home view: after the board is built (so a new
+/// board's reset comes in the frame it appears), before what is shown follows the game (so a
+/// selection standing when the board appears turns the camera from there).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CameraReset;
+
 /// The chart view's camera: orthographic, looking down on the charts' plane.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct ChartCamera;
@@ -88,7 +94,12 @@ pub fn plugin(app: &mut App) {
                 frame_charts,
                 choose_antialias,
                 light_the_view.run_if(resource_equals(Lighting::Lit)),
-                (reset_on_command, reset_on_new_board, apply_reset).chain().after(ViewportsFitted),
+                (reset_on_command, reset_on_new_board, apply_reset)
+                    .chain()
+                    .in_set(CameraReset)
+                    .after(ViewportsFitted)
+                    .after(crate::schedule::AppSystems::Build)
+                    .before(crate::schedule::AppSystems::Show),
             ),
         );
 }

@@ -49,15 +49,34 @@ fn facing(surface: &Surface, cell: Cell, eye: Vec3) -> f32 {
     if surface.normals.is_none() { towards.abs() } else { towards.max(0.0) }
 }
 
-/// How well `cells` are seen from `view` at `radius` around `focus`: how many face the camera,
-/// lie in the field of view and are not hidden by the surface (the wall in front of them cut
-/// away where the surface cuts away), then how squarely they face it in all.
-fn score(surface: &Surface, sight: &Sight, cells: &[Cell], focus: Vec3, view: View, radius: f32) -> Score {
+/// The cells a view is chosen for, and the other cells in play: where the surface cuts away, the
+/// wall in front of any of them is cut, up to the first of them, which stays and may hide the
+/// cells behind it (as the app draws it).
+#[derive(Clone, Copy, Debug)]
+pub struct Interest<'a> {
+    /// The cells to show, the most important first (a selected piece's, then its destinations).
+    pub cells: &'a [Cell],
+    /// The other cells in play (the side to move's pieces), never cut away.
+    pub kept: &'a [Cell],
+}
+
+impl<'a> Interest<'a> {
+    /// Just these cells, as if nothing else were in play.
+    pub fn only(cells: &'a [Cell]) -> Interest<'a> {
+        Interest { cells, kept: &[] }
+    }
+}
+
+/// How well the cells of interest are seen from `view` at `radius` around `focus`: how many face
+/// the camera, lie in the field of view and are not hidden by the surface (the wall in front of
+/// the cells in play cut away where the surface cuts away), then how squarely they face it in all.
+fn score(surface: &Surface, sight: &Sight, interest: Interest, focus: Vec3, view: View, radius: f32) -> Score {
     let eye = focus + view.direction() * radius;
-    let wanted: Vec<(Cell, Vec3)> = cells.iter().map(|&c| (c, surface.centre(c))).collect();
+    let cells = interest.cells;
+    let wanted: Vec<(Cell, Vec3)> = cells.iter().chain(interest.kept).map(|&c| (c, surface.centre(c))).collect();
     let cut = if look(surface.variant).shape.cuts_away() { sight.cut_away(eye, &wanted) } else { HashSet::new() };
     let mut score = Score { first: false, seen: 0, facing: 0.0 };
-    for (i, &(cell, centre)) in wanted.iter().enumerate() {
+    for (i, &(cell, centre)) in wanted[..cells.len()].iter().enumerate() {
         let f = facing(surface, cell, eye);
         score.facing += f;
         if f > FACING && in_view(centre, focus, view, radius) && sight.sees(eye, cell, centre, &cut) {
@@ -95,15 +114,11 @@ fn candidates(pitches: std::ops::RangeInclusive<f32>) -> impl Iterator<Item = Vi
     })
 }
 
-/// The direction from which `cells` are best seen around `focus`: the nearest to `current`
-/// among those that show every cell facing the camera, else the one showing the first cell (the
-/// selected piece's) and the most of the others.
-pub fn best_view(surface: &Surface, cells: &[Cell], focus: Vec3, radius: f32, current: View) -> View {
-    best_view_with(surface, &Sight::new(surface), cells, focus, radius, current)
-}
-
-/// [`best_view`] with the surface's sight already built.
-fn best_view_with(surface: &Surface, sight: &Sight, cells: &[Cell], focus: Vec3, radius: f32, current: View) -> View {
+/// The direction from which the cells of interest are best seen around `focus`: the nearest to
+/// `current` among those that show every cell facing the camera, else the one showing the first
+/// cell (the selected piece's) and the most of the others.
+fn best_view(surface: &Surface, sight: &Sight, interest: Interest, focus: Vec3, radius: f32, current: View) -> View {
+    let cells = interest.cells;
     let angle = |v: View| v.direction().angle_between(current.direction());
     // Far enough to have every cell in the field of view.
     let mut views: Vec<(View, f32)> =
@@ -118,7 +133,7 @@ fn best_view_with(surface: &Surface, sight: &Sight, cells: &[Cell], focus: Vec3,
     let showing_all = views
         .iter()
         .filter(|&&(view, r)| all_face(view, r))
-        .find(|&&(view, r)| score(surface, sight, cells, focus, view, r).seen == cells.len())
+        .find(|&&(view, r)| score(surface, sight, interest, focus, view, r).seen == cells.len())
         .map(|&(view, _)| view);
     // Else the best: the views by how many cells they could show at most (facing the camera, in
     // view), until no view left can beat the best found.
@@ -135,7 +150,7 @@ fn best_view_with(surface: &Surface, sight: &Sight, cells: &[Cell], focus: Vec3,
             if best.is_some_and(|(_, b)| (b.first, b.seen) > (first, count)) {
                 break;
             }
-            let s = score(surface, sight, cells, focus, view, r);
+            let s = score(surface, sight, interest, focus, view, r);
             if best.is_none_or(|(_, b)| s.cmp(&b).is_gt()) {
                 best = Some((view, s));
             }
@@ -168,16 +183,17 @@ impl Pose {
 /// How much nearer than `radius` the camera comes when it closes in on the cells.
 const CLOSER: f32 = 3.0;
 
-/// The pose from which `cells` are best seen, starting from `focus`, `radius` and `current`:
-/// turning about the same focus (backing off until they fit) when that shows them all, else
+/// The pose from which the cells of interest are best seen, starting from `focus`, `radius` and
+/// `current`: turning about the same focus (backing off until they fit) when that shows them all, else
 /// also closing in on the cells themselves (their centroid, a third as far), which looks round
 /// a rim or a hole's edge that hides a cell from afar; the pose showing more wins.
-pub fn best_pose(surface: &Surface, cells: &[Cell], focus: Vec3, radius: f32, current: View) -> Pose {
+pub fn best_pose(surface: &Surface, interest: Interest, focus: Vec3, radius: f32, current: View) -> Pose {
     let sight = Sight::new(surface);
+    let cells = interest.cells;
     let around = |focus: Vec3, radius: f32| {
-        let view = best_view_with(surface, &sight, cells, focus, radius, current);
+        let view = best_view(surface, &sight, interest, focus, radius, current);
         let radius = radius.max(radius_to_see(surface, cells, focus, view));
-        (Pose { focus, view, radius }, score(surface, &sight, cells, focus, view, radius))
+        (Pose { focus, view, radius }, score(surface, &sight, interest, focus, view, radius))
     };
     let (turned, shown) = around(focus, radius);
     if shown.seen == cells.len() || cells.is_empty() {

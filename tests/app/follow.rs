@@ -9,16 +9,16 @@ use surface_chess::features::follow::{self, FollowGame};
 use surface_chess::logic_plugin;
 use surface_chess::scene::board::CentreOn;
 use surface_chess::scene::board::{self, Embedded};
-use surface_chess::scene::camera::SurfaceCamera;
+use surface_chess::scene::camera::{self, SurfaceCamera};
 use surface_chess::scene::flat::FlatMaterial;
 use surface_chess::scene::surface::Surface;
 use surface_chess::scene::surface::look::look;
 use surface_chess::scene::surface::sight::Sight;
-use surface_chess::scene::views::{View, best_pose, home_view, in_view};
+use surface_chess::scene::views::{Interest, View, best_pose, home_view, in_view};
 use surface_chess::state::game::CurrentGame;
 use surface_chess::state::messages::{ActionChosen, CellPicked};
 use surface_chess::state::selection::Selection;
-use surface_chess_rules::{Cell, Variant};
+use surface_chess_rules::{Cell, Color, Variant};
 
 fn app_with(variant: Variant) -> (App, Entity) {
     let mut app = App::new();
@@ -96,22 +96,79 @@ fn selecting_a_piece_brings_it_and_its_destinations_into_sight() {
         let (mut app, cam) = app_with(v);
         app.world_mut().write_message(CellPicked(cell(v, piece)));
         app.update();
-        let selection = app.world().resource::<Selection>().clone();
-        assert_eq!(selection.selected, Some(cell(v, piece)), "{v}");
-        let game = app.world().resource::<CurrentGame>().game.clone();
-        let mut cells = vec![cell(v, piece)];
-        cells.extend(selection.destinations(&game, true).into_iter().map(|d| d.0));
-        assert!(cells.len() > 1, "{v}: {piece} has somewhere to go");
-        let (view, radius, focus) = camera(&app, cam);
-        let surface = &app.world().resource::<Embedded>().0;
-        let playing = in_play(&app, None);
-        for &c in &cells {
-            assert!(
-                seen(surface, c, view, radius, focus, &playing),
-                "{v}: {} is out of sight from {view:?} at {radius}",
-                v.rules().complex.name(c)
-            );
+        let shown = selection_in_sight(&app, cam, v, piece);
+        assert!(shown > 1, "{v}: {piece} has somewhere to go");
+    }
+}
+
+/// Asserts that the selected piece on `piece` and its destinations are in sight from the camera
+/// `cam`, with the wall cut away as the app cuts it; returns how many cells that is.
+fn selection_in_sight(app: &App, cam: Entity, v: Variant, piece: &str) -> usize {
+    let selection = app.world().resource::<Selection>().clone();
+    assert_eq!(selection.selected, Some(cell(v, piece)), "{v}");
+    let game = &app.world().resource::<CurrentGame>().game;
+    let mut cells = vec![cell(v, piece)];
+    cells.extend(selection.destinations(game, true).into_iter().map(|d| d.0));
+    let (view, radius, focus) = camera(app, cam);
+    let surface = &app.world().resource::<Embedded>().0;
+    let playing = in_play(app, None);
+    for &c in &cells {
+        assert!(
+            seen(surface, c, view, radius, focus, &playing),
+            "{v}: {} is out of sight from {view:?} at {radius}",
+            v.rules().complex.name(c)
+        );
+    }
+    cells.len()
+}
+
+/// A selection that stands before the board appears (`--select` on the command line) turns the
+/// camera once the board is built and the camera has gone to its home view: the reset for the new
+/// board does not undo it, nor does the orbit camera setting itself up, and the piece and its
+/// destinations are seen with the wall cut away as the app cuts it (the side to move's pieces
+/// stay, and may hide what is behind them).
+#[test]
+fn a_selection_made_before_the_board_appears_is_turned_to() {
+    for (v, piece) in [
+        (Variant::Genus2, "I:e4"),
+        (Variant::Genus2, "II:e6"),
+        (Variant::Klein, "d4"),
+        (Variant::Klein, "e13"),
+        (Variant::Mobius, "c2"),
+        (Variant::Mobius, "d8"),
+        (Variant::Endless, "g1"),
+        (Variant::Endless, "b8"),
+        (Variant::Chess, "b1"),
+        (Variant::Strato, "1e2"),
+        (Variant::Chess3, "1b1"),
+    ] {
+        let mut app = App::new();
+        // The app's own camera and its orbit control, which sets itself up on its first update.
+        app.add_plugins((
+            MinimalPlugins,
+            AssetPlugin::default(),
+            bevy::window::WindowPlugin {
+                primary_window: None,
+                exit_condition: bevy::window::ExitCondition::DontExit,
+                ..default()
+            },
+            bevy::input::InputPlugin,
+            logic_plugin,
+        ))
+        .init_asset::<Mesh>()
+        .init_asset::<FlatMaterial>()
+        .insert_resource(CurrentGame::new(v))
+        .insert_resource(Selection { selected: Some(cell(v, piece)), ..default() })
+        .add_plugins((board::plugin, follow::plugin, camera::plugin));
+        for _ in 0..4 {
+            app.update();
         }
+        let cam = app.world_mut().query_filtered::<Entity, With<SurfaceCamera>>().single(app.world()).unwrap();
+        let shown = selection_in_sight(&app, cam, v, piece);
+        // White's pieces show their destinations; Black's, with White to move, only themselves.
+        let game = &app.world().resource::<CurrentGame>().game;
+        let white = game.position().piece_at(cell(v, piece)).is_some_and(|p| p.color() == Color::White);
+        assert_eq!(shown > 1, white, "{v}: {piece} shows its destinations when it is to move");
     }
 }
 
@@ -183,7 +240,7 @@ fn the_camera_finds_a_view_of_every_cell_of_every_board() {
         for c in complex.cells() {
             // As the follow camera turns towards a selected piece on `c` (here with no
             // destinations): from the home view, about the board's centre.
-            let pose = best_pose(&surface, &[c], focus, radius, home);
+            let pose = best_pose(&surface, Interest::only(&[c]), focus, radius, home);
             if !seen(&surface, c, pose.view, pose.radius, pose.focus, &[c]) {
                 unseen.push(complex.name(c));
             }
@@ -218,7 +275,7 @@ fn a_king_on_any_cell_of_any_board_is_seen_with_all_its_destinations() {
             }
             assert!(cells.len() > 2, "{v}: the king on {} has moves", complex.name(c));
             // As the follow camera turns when the king is selected, from the home view.
-            let pose = best_pose(&surface, &cells, focus, radius, home);
+            let pose = best_pose(&surface, Interest::only(&cells), focus, radius, home);
             if cells.iter().any(|&d| !seen(&surface, d, pose.view, pose.radius, pose.focus, &cells)) {
                 unseen.push(c);
             }
