@@ -56,8 +56,7 @@ fn kept(play: &PlayState, surface: &Surface) -> Vec<Cell> {
     cutaway::in_play(play, None, |c| surface.centre(c)).into_iter().map(|(c, _)| c).collect()
 }
 
-/// Turns the camera towards `cells`, with the cells in play `kept` (unless the player is
-/// dragging it).
+/// Turns the camera towards the cells of interest (unless the player is dragging it).
 fn turn_towards(
     camera: &mut PanOrbitCamera,
     surface: &Surface,

@@ -184,9 +184,9 @@ impl Pose {
 const CLOSER: f32 = 3.0;
 
 /// The pose from which the cells of interest are best seen, starting from `focus`, `radius` and
-/// `current`: turning about the same focus (backing off until they fit) when that shows them all, else
-/// also closing in on the cells themselves (their centroid, a third as far), which looks round
-/// a rim or a hole's edge that hides a cell from afar; the pose showing more wins.
+/// `current`: turning about the same focus (backing off until they fit) when that shows them
+/// all, else also closing in on the cells themselves (their centroid, a third as far), which
+/// looks round a rim or a hole's edge that hides a cell from afar; the pose showing more wins.
 pub fn best_pose(surface: &Surface, interest: Interest, focus: Vec3, radius: f32, current: View) -> Pose {
     let sight = Sight::new(surface);
     let cells = interest.cells;
